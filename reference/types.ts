@@ -1,0 +1,59 @@
+// Core types of the toolnexus contract (SPEC.md "Core types"), shared by the client, the MCP
+// source and the toolkit.
+
+export type JsonSchema = Record<string, unknown>;
+
+export interface ToolResult {
+  output: string;
+  isError: boolean;
+  metadata?: Record<string, unknown>;
+}
+
+export type ToolSource = "mcp" | "native";
+
+export interface Tool {
+  /** The exposed name (for MCP tools: sanitized server + "_" + sanitized original name). */
+  name: string;
+  description: string;
+  inputSchema: JsonSchema;
+  source: ToolSource;
+  execute(args: Record<string, unknown>): Promise<ToolResult>;
+}
+
+/** A host-defined tool given to createToolkit({extraTools}). */
+export interface ExtraTool {
+  name: string;
+  description?: string;
+  inputSchema?: JsonSchema;
+  execute(args: Record<string, unknown>): Promise<ToolResult> | ToolResult;
+}
+
+export interface OpenAITool {
+  type: "function";
+  function: { name: string; description: string; parameters: JsonSchema };
+}
+
+export interface AnthropicTool {
+  name: string;
+  description: string;
+  input_schema: JsonSchema;
+}
+
+export type GeminiTools = [{ functionDeclarations: { name: string; description: string; parameters: JsonSchema }[] }];
+
+export type McpServerStatus = "connected" | "disabled" | "failed";
+
+/** What the client needs of a toolkit: anything with these methods will do. */
+export interface ToolSet {
+  tools(): Tool[];
+  execute(name: string, args: Record<string, unknown>): Promise<ToolResult>;
+  toOpenAI(): OpenAITool[];
+  toAnthropic(): AnthropicTool[];
+}
+
+/** Where warnings go (a refused requestParams key, an allowlist name that matched nothing). */
+export interface Logger {
+  warn(message: string): void;
+}
+
+export const consoleLogger: Logger = { warn: (message) => console.warn(`[toolnexus] ${message}`) };
