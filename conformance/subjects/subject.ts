@@ -49,5 +49,7 @@ export interface Subject {
   execute(op: string, input: Record<string, unknown>, options: ExecuteOptions): Promise<OperationOutcome>;
   /** Drop every handle (clients, toolkits) created since the last reset, closing what they hold. */
   reset(options: ExecuteOptions): Promise<void>;
+  /** What the subject wrote to stderr since the last call (runners only), to attach to failures. */
+  drainStderr?(): string;
   close(): Promise<void>;
 }

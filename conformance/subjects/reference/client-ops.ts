@@ -1,4 +1,198 @@
 // client.* and store.* operations on the reference (runners/PROTOCOL.md#operations).
-import type { OpHandler } from "./driver.ts";
+import jsonPatch, { type Operation } from "fast-json-patch";
+import {
+  createClient,
+  createMemoryStore,
+  LLMCancelledError,
+  LLMEmptyResponseError,
+  LLMHttpError,
+  LLMNetworkError,
+  LLMStreamError,
+  type Client,
+  type ClientOptions,
+  type ConversationStore,
+  type FetchLike,
+  type Hooks,
+  type Message,
+  type RunResult,
+  type StreamEvent,
+} from "../../../reference/index.ts";
+import type { OperationError } from "../subject.ts";
+import { ContractError, requireHandle, type DriverSession, type OpHandler } from "./driver.ts";
+import { toolkitFor } from "./toolkit-ops.ts";
 
-export const clientOps: Record<string, OpHandler> = {};
+/** A client handle and everything client.observations reports about it. */
+interface ClientEntry {
+  client: Client;
+  warnings: string[];
+  transformInputs: unknown[];
+  hookCalls: { hook: string; input: Record<string, unknown> }[];
+  transportRequests: { method: string; url: string; body: unknown }[];
+  /** The store passed with `store: "provided"`, to check the accessor returns that very instance. */
+  providedStore?: ConversationStore;
+}
+
+interface BodyTransformData {
+  patch?: Operation[];
+  returnNull?: boolean;
+}
+
+interface HooksData {
+  beforeLLM?: { setTools?: unknown[]; onTurns?: number[] };
+  beforeTool?: { result?: { output: string; isError: boolean }; args?: Record<string, unknown> };
+}
+
+function decodeBody(body: unknown): unknown {
+  if (typeof body !== "string") return body ?? null;
+  try {
+    return JSON.parse(body);
+  } catch {
+    return body;
+  }
+}
+
+function bodyTransformFromData(data: BodyTransformData, entry: ClientEntry): ClientOptions["bodyTransform"] {
+  return (body) => {
+    entry.transformInputs.push(structuredClone(body));
+    if (data.returnNull) return null;
+    if (!data.patch) return body;
+    return jsonPatch.applyPatch(body, data.patch, true, true).newDocument;
+  };
+}
+
+function hooksFromData(data: HooksData, entry: ClientEntry): Hooks {
+  const hooks: Hooks = {};
+  const { beforeLLM, beforeTool } = data;
+  if (beforeLLM) {
+    hooks.beforeLLM = ({ messages, tools, turn }) => {
+      entry.hookCalls.push({ hook: "beforeLLM", input: { turn, messageCount: messages.length, toolCount: tools.length } });
+      const onThisTurn = beforeLLM.onTurns === undefined || beforeLLM.onTurns.includes(turn);
+      return beforeLLM.setTools && onThisTurn ? { tools: structuredClone(beforeLLM.setTools) } : undefined;
+    };
+  }
+  if (beforeTool) {
+    hooks.beforeTool = ({ name, args }) => {
+      entry.hookCalls.push({ hook: "beforeTool", input: { name, args: structuredClone(args) } });
+      if (beforeTool.result) return { result: { ...beforeTool.result } };
+      if (beforeTool.args) return { args: structuredClone(beforeTool.args) };
+      return undefined;
+    };
+  }
+  return hooks;
+}
+
+/** The injected transport of `transport: "recording"`: record, then hand over to the real fetch. */
+function recordingFetch(entry: ClientEntry): FetchLike {
+  return (url, init) => {
+    entry.transportRequests.push({ method: init.method ?? "GET", url, body: decodeBody(init.body) });
+    return globalThis.fetch(url, init);
+  };
+}
+
+const entryOf = (session: DriverSession, input: Record<string, unknown>) => requireHandle<ClientEntry>(session.clients, input.client, "client");
+
+const toolkitOf = (session: DriverSession, input: Record<string, unknown>) =>
+  input.toolkit === undefined ? undefined : toolkitFor(session, input.toolkit);
+
+const runResult = (result: RunResult) => ({ text: result.text, usage: { ...result.usage }, messages: result.messages });
+
+/** Protocol events: `done` without its payload, and one usage event with the call's totals before it. */
+function normalizeEvents(events: StreamEvent[]): Record<string, unknown>[] {
+  const usage = { input: 0, output: 0 };
+  let sawUsage = false;
+  const normalized: Record<string, unknown>[] = [];
+  for (const event of events) {
+    if (event.type === "usage") {
+      sawUsage = true;
+      usage.input += event.input;
+      usage.output += event.output;
+    } else if (event.type === "done") {
+      if (sawUsage) normalized.push({ type: "usage", ...usage });
+      normalized.push({ type: "done" });
+    } else {
+      normalized.push({ ...event });
+    }
+  }
+  return normalized;
+}
+
+export const clientOps: Record<string, OpHandler> = {
+  async "client.create"(input, session) {
+    const handle = String(input.handle);
+    if (session.clients.has(handle)) throw new ContractError("other", `client "${handle}" already exists`);
+    const entry = { warnings: [], transformInputs: [], hookCalls: [], transportRequests: [] } as unknown as ClientEntry;
+    if (input.store === "provided") entry.providedStore = createMemoryStore();
+    entry.client = createClient({
+      baseUrl: String(input.baseUrl),
+      style: input.style as ClientOptions["style"],
+      model: String(input.model),
+      apiKey: input.apiKey as string | undefined,
+      headers: input.headers as Record<string, string> | undefined,
+      systemPrompt: input.systemPrompt as string | undefined,
+      maxTurns: input.maxTurns as number | undefined,
+      retries: input.retries as number | undefined,
+      retryBaseMs: input.retryBaseMs as number | undefined,
+      timeoutMs: input.timeoutMs as number | undefined,
+      requestParams: input.requestParams as Record<string, unknown> | undefined,
+      bodyTransform: input.bodyTransform ? bodyTransformFromData(input.bodyTransform as BodyTransformData, entry) : undefined,
+      hooks: input.hooks ? hooksFromData(input.hooks as HooksData, entry) : undefined,
+      fetch: input.transport === "recording" ? recordingFetch(entry) : undefined,
+      store: entry.providedStore,
+      logger: { warn: (message) => entry.warnings.push(message) },
+    });
+    session.clients.set(handle, entry);
+    return {};
+  },
+  async "client.run"(input, session) {
+    const history = input.history as Message[] | undefined;
+    return runResult(await entryOf(session, input).client.run(String(input.prompt), { toolkit: toolkitOf(session, input), history }));
+  },
+  async "client.ask"(input, session) {
+    return runResult(await entryOf(session, input).client.ask(String(input.prompt), { toolkit: toolkitOf(session, input), id: String(input.id) }));
+  },
+  async "client.stream"(input, session) {
+    const id = input.id === undefined ? undefined : String(input.id);
+    const events: StreamEvent[] = [];
+    for await (const event of entryOf(session, input).client.stream(String(input.prompt), { toolkit: toolkitOf(session, input), id })) {
+      events.push(event);
+    }
+    const done = events.find((event) => event.type === "done");
+    if (!done) throw new ContractError("other", "the stream ended without a done event");
+    return { ...runResult(done.result), events: normalizeEvents(events) };
+  },
+  async "client.observations"(input, session) {
+    const entry = entryOf(session, input);
+    const accessor = entry.client.conversationStore();
+    const usable = typeof accessor?.get === "function" && typeof accessor?.save === "function";
+    const storeAccessor = entry.providedStore ? (accessor === entry.providedStore ? "provided" : "missing") : usable ? "default" : "missing";
+    return {
+      transformInputs: structuredClone(entry.transformInputs),
+      hookCalls: structuredClone(entry.hookCalls),
+      warnings: [...entry.warnings],
+      transportRequests: structuredClone(entry.transportRequests),
+      storeAccessor,
+    };
+  },
+  async "store.get"(input, session) {
+    const messages = await entryOf(session, input).client.conversationStore().get(String(input.id));
+    return { messages: messages ?? null };
+  },
+  async "store.save"(input, session) {
+    await entryOf(session, input).client.conversationStore().save(String(input.id), input.messages as Message[]);
+    return {};
+  },
+};
+
+/** Map the reference client's typed errors to protocol error kinds (runners/PROTOCOL.md#error-kinds). */
+export function clientErrorClassifier(error: unknown): OperationError | undefined {
+  if (error instanceof LLMHttpError) {
+    return { kind: "http", type: error.name, message: error.message, details: { status: error.status, bodyExcerpt: error.bodyExcerpt } };
+  }
+  if (error instanceof LLMStreamError) return { kind: "stream", type: error.name, message: error.message, details: { reason: error.reason } };
+  if (error instanceof LLMEmptyResponseError) return { kind: "empty_response", type: error.name, message: error.message };
+  if (error instanceof LLMCancelledError) {
+    return { kind: error.reason === "timeout" ? "deadline" : "cancelled", type: error.name, message: error.message };
+  }
+  if (error instanceof LLMNetworkError) return { kind: "other", type: error.name, message: error.message };
+  return undefined;
+}

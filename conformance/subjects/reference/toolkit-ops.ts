@@ -1,5 +1,17 @@
 // toolkit.* and mcp.* operations on the reference (runners/PROTOCOL.md#operations).
-import { createToolkit, type Toolkit } from "../../../reference/index.ts";
+import {
+  createToolkit,
+  listMcpTools,
+  McpCancelledError,
+  McpConfigError,
+  McpDeadlineError,
+  openToolkits,
+  parseMcpConfig,
+  readMcpConfigFile,
+  type McpConfig,
+  type Toolkit,
+} from "../../../reference/index.ts";
+import type { OperationError } from "../subject.ts";
 import type { ExtraTool } from "../../../reference/types.ts";
 import { ContractError, requireHandle, type OpHandler } from "./driver.ts";
 
@@ -24,6 +36,30 @@ function extraToolFromData(data: ExtraToolData): ExtraTool {
   };
 }
 
+/** `{file: PATH}` names a JSON config file (mcp.config.file); any other object is the config itself. */
+function configInput(raw: unknown): Record<string, unknown> | string {
+  const value = (raw ?? {}) as Record<string, unknown>;
+  const keys = Object.keys(value);
+  return keys.length === 1 && keys[0] === "file" && typeof value.file === "string" ? value.file : value;
+}
+
+function parsedConfig(raw: unknown): McpConfig {
+  const input = configInput(raw);
+  return typeof input === "string" ? readMcpConfigFile(input) : parseMcpConfig(input);
+}
+
+/**
+ * The caller's signal for `abortAfterMs` (an abort that many ms after the load starts) or `deadlineMs`
+ * (AbortSignal.timeout: a deadline). `done()` clears the abort timer once the operation settles.
+ */
+function callerSignal(input: Record<string, unknown>): { signal?: AbortSignal; done(): void } {
+  if (typeof input.deadlineMs === "number") return { signal: AbortSignal.timeout(input.deadlineMs), done: () => undefined };
+  if (typeof input.abortAfterMs !== "number") return { done: () => undefined };
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), input.abortAfterMs);
+  return { signal: controller.signal, done: () => clearTimeout(timer) };
+}
+
 const entry = (session: Parameters<OpHandler>[1], input: Record<string, unknown>) =>
   requireHandle<ToolkitEntry>(session.toolkits, input.toolkit, "toolkit");
 
@@ -32,11 +68,19 @@ export const toolkitOps: Record<string, OpHandler> = {
     const handle = String(input.handle);
     if (session.toolkits.has(handle)) throw new ContractError("other", `toolkit "${handle}" already exists`);
     const warnings: string[] = [];
-    const toolkit = await createToolkit({
-      extraTools: ((input.extraTools as ExtraToolData[] | undefined) ?? []).map(extraToolFromData),
-      disableTools: input.disableTools as string[] | undefined,
-      logger: { warn: (message) => warnings.push(message) },
-    });
+    const caller = callerSignal(input);
+    let toolkit: Toolkit;
+    try {
+      toolkit = await createToolkit({
+        mcpConfig: input.mcpConfig === undefined ? undefined : configInput(input.mcpConfig),
+        extraTools: ((input.extraTools as ExtraToolData[] | undefined) ?? []).map(extraToolFromData),
+        disableTools: input.disableTools as string[] | undefined,
+        signal: caller.signal,
+        logger: { warn: (message) => warnings.push(message) },
+      });
+    } finally {
+      caller.done();
+    }
     session.toolkits.set(handle, { toolkit, warnings } satisfies ToolkitEntry);
     session.cleanups.push(() => toolkit.close());
     return { tools: toolkit.tools().map((tool) => tool.name), status: toolkit.mcpStatus() };
@@ -67,7 +111,35 @@ export const toolkitOps: Record<string, OpHandler> = {
     await entry(session, input).toolkit.close();
     return {};
   },
+  async "toolkit.introspect"() {
+    return openToolkits();
+  },
+  async "mcp.list"(input) {
+    const caller = callerSignal(input);
+    try {
+      // The protocol's inventory has no warnings channel; failures show as status `failed`.
+      return await listMcpTools(configInput(input.config), { signal: caller.signal, logger: { warn: () => undefined } });
+    } finally {
+      caller.done();
+    }
+  },
+  async "mcp.parse"(input) {
+    const servers: Record<string, unknown> = {};
+    for (const server of parsedConfig(input.config).servers) {
+      servers[server.name] = { type: server.type, enabled: server.enabled, timeout: server.timeout, ...(server.tools ? { tools: server.tools } : {}) };
+    }
+    return { servers };
+  },
 };
+
+/** The MCP source's errors as protocol error kinds (runners/PROTOCOL.md#error-kinds). */
+export function mcpErrorClassifier(error: unknown): OperationError | undefined {
+  // Deadline first: McpDeadlineError is a McpCancelledError too.
+  if (error instanceof McpDeadlineError) return { kind: "deadline", type: error.name, message: error.message };
+  if (error instanceof McpCancelledError) return { kind: "cancelled", type: error.name, message: error.message };
+  if (error instanceof McpConfigError) return { kind: "config", type: error.name, message: error.message };
+  return undefined;
+}
 
 /** The reference toolkit behind a handle, for client operations that take `toolkit`. */
 export function toolkitFor(session: Parameters<OpHandler>[1], name: unknown): Toolkit {

@@ -1,0 +1,154 @@
+// The command line: run | list | lint (see README.md). Exit status: 0 when nothing unexpected
+// happened, 1 when a scenario failed unexpectedly or a baseline entry went stale, 2 on bad input
+// (lint errors, a bad option, an unreadable file).
+import { mkdir, writeFile } from "node:fs/promises";
+import { dirname } from "node:path";
+import { pathToFileURL } from "node:url";
+import { Command, InvalidArgumentError } from "commander";
+import picomatch from "picomatch";
+import { formatDiagnostic } from "../scenario/load.ts";
+import { lintPaths, type LintResult } from "../scenario/lint.ts";
+import { selectScenarios, shard } from "../engine/suite.ts";
+import { formatSummary } from "../report/console.ts";
+import { mergeReports, readJsonReport, writeJsonReport } from "../report/json-report.ts";
+import { renderJunit } from "../report/junit.ts";
+import { renderMarkdownMatrix } from "../report/matrix.ts";
+import type { Report } from "../schema/report.types.ts";
+import { defaultScenarioDir } from "./paths.ts";
+import { runAgainstSubjects, type SubjectChoice } from "./run-command.ts";
+
+class UsageError extends Error {}
+
+function parseShard(value: string): { index: number; count: number } {
+  const match = /^(\d+)\/(\d+)$/.exec(value);
+  const index = Number(match?.[1]);
+  const count = Number(match?.[2]);
+  if (!match || index < 1 || count < 1 || index > count) throw new InvalidArgumentError("expected i/n with 1 <= i <= n, e.g. 2/4");
+  return { index, count };
+}
+
+const collect = (value: string, previous: string[]) => [...previous, value];
+
+async function lintOrExplain(paths: string[]): Promise<LintResult> {
+  const lint = await lintPaths(paths.length ? paths : [defaultScenarioDir]);
+  if (!lint.files.length) throw new UsageError(`no scenario files found under ${paths.join(", ") || defaultScenarioDir}`);
+  return lint;
+}
+
+async function writeOutput(path: string, text: string): Promise<void> {
+  await mkdir(dirname(path), { recursive: true });
+  await writeFile(path, text);
+}
+
+async function writeReports(report: Report, options: { json?: string; junit?: string; matrix?: string }): Promise<void> {
+  if (options.json) await writeJsonReport(options.json, report);
+  if (options.junit) await writeOutput(options.junit, renderJunit(report));
+  if (options.matrix) await writeOutput(options.matrix, renderMarkdownMatrix(report));
+}
+
+export function buildProgram(): Command {
+  const program = new Command("conformance").description("Behavioural conformance harness for the toolnexus contract").showHelpAfterError();
+
+  program
+    .command("run", { isDefault: true })
+    .description("run scenarios against subjects (default: every scenario against the in-process reference)")
+    .argument("[paths...]", "scenario files or folders", [])
+    .option("--subject <name>", "an in-process subject: reference")
+    .option("--runner <name>", "a runner under runners/ (repeatable), or 'all'", collect, [])
+    .option("--runner-cmd <command>", "start this command as a runner speaking runners/PROTOCOL.md")
+    .option("--filter <glob>", "only scenarios whose id matches, e.g. 'client.request-params.*'")
+    .option("--tag <tag>", "only scenarios with this tag (repeatable)", collect, [])
+    .option("--shard <i/n>", "run only shard i of n", parseShard)
+    .option("--json <file>", "write the JSON report")
+    .option("--junit <file>", "write JUnit XML")
+    .option("--matrix <file>", "write the compliance matrix (Markdown)")
+    .action(async (paths: string[], options) => {
+      const lint = await lintOrExplain(paths);
+      if (lint.diagnostics.length) {
+        for (const diagnostic of lint.diagnostics) console.error(formatDiagnostic(diagnostic));
+        throw new UsageError(`refusing to run: lint found ${lint.diagnostics.length} problem(s); see above or run \`npm run conformance -- lint\``);
+      }
+      const filter = options.filter ? picomatch(options.filter) : undefined;
+      let scenarios = selectScenarios(lint.expanded, filter, options.tag);
+      if (options.shard) scenarios = shard(scenarios, options.shard.index, options.shard.count);
+      if (!scenarios.length) throw new UsageError("no scenario matches the filter");
+      const choice: SubjectChoice = { subject: options.subject, runners: options.runner, runnerCommand: options.runnerCmd };
+      const { report, problems } = await runAgainstSubjects(scenarios, choice, { fullSuite: !filter && !options.tag.length && !options.shard && !paths.length });
+      if (options.shard) report.shard = options.shard;
+      await writeReports(report, options);
+      for (const problem of problems) console.error(problem);
+      console.log(formatSummary(report.results));
+      process.exitCode = report.results.some((result) => result.outcome !== "as-expected") || problems.length ? 1 : 0;
+    });
+
+  program
+    .command("list")
+    .description("list the expanded scenario ids, with their clauses and required capabilities")
+    .argument("[paths...]", "scenario files or folders", [])
+    .option("--filter <glob>", "only ids matching this glob")
+    .option("--tag <tag>", "only scenarios with this tag (repeatable)", collect, [])
+    .action(async (paths: string[], options) => {
+      const lint = await lintOrExplain(paths);
+      for (const diagnostic of lint.diagnostics) console.error(formatDiagnostic(diagnostic));
+      const scenarios = selectScenarios(lint.expanded, options.filter ? picomatch(options.filter) : undefined, options.tag);
+      for (const scenario of scenarios) {
+        console.log(`${scenario.id}\t${scenario.spec.join(",")}\t${scenario.requires.join(",") || "-"}\t${scenario.source.file}`);
+      }
+      console.error(`${scenarios.length} scenarios`);
+      if (lint.diagnostics.length) process.exitCode = 2;
+    });
+
+  program
+    .command("lint")
+    .description("check scenarios (syntax, schema, ids, clauses, captures, operations, fixtures) and show SPEC coverage")
+    .argument("[paths...]", "scenario files or folders", [])
+    .option("--quiet", "no coverage table")
+    .action(async (paths: string[], options) => {
+      const lint = await lintOrExplain(paths);
+      for (const diagnostic of lint.diagnostics) console.error(formatDiagnostic(diagnostic));
+      if (!options.quiet) printCoverage(lint);
+      console.log(`${lint.files.length} files, ${lint.scenarios.length} valid scenarios (${lint.expanded.length} expanded), ${lint.diagnostics.length} problems`);
+      if (lint.diagnostics.length) process.exitCode = 2;
+    });
+
+  program
+    .command("merge")
+    .description("merge JSON reports (e.g. the shards of a parallel CI run) into one, and render it")
+    .argument("<reports...>", "JSON report files")
+    .requiredOption("--json <file>", "write the merged JSON report")
+    .option("--junit <file>", "write JUnit XML")
+    .option("--matrix <file>", "write the compliance matrix (Markdown)")
+    .action(async (files: string[], options) => {
+      const merged = mergeReports(await Promise.all(files.map(readJsonReport)));
+      await writeReports(merged, options);
+      console.log(`merged ${files.length} reports: ${formatSummary(merged.results)}`);
+      process.exitCode = merged.results.some((result) => result.outcome !== "as-expected") ? 1 : 0;
+    });
+
+  return program;
+}
+
+function printCoverage(lint: LintResult): void {
+  const rows = [...lint.coverage].map(([clause, scenarios]) => ({ clause, count: scenarios.length }));
+  const width = Math.max(...rows.map((row) => row.clause.length), 6);
+  console.log(`${"clause".padEnd(width)}  scenarios`);
+  for (const row of rows) console.log(`${row.clause.padEnd(width)}  ${row.count || "-- uncovered"}`);
+  const uncovered = rows.filter((row) => row.count === 0);
+  console.log(`${rows.length - uncovered.length} of ${rows.length} clauses covered${uncovered.length ? `; uncovered: ${uncovered.map((row) => row.clause).join(", ")}` : ""}`);
+}
+
+export async function main(argv: string[]): Promise<number> {
+  try {
+    await buildProgram().parseAsync(argv);
+    return Number(process.exitCode ?? 0);
+  } catch (error) {
+    console.error(`conformance: ${error instanceof Error ? error.message : String(error)}`);
+    // Usage errors and bad input alike: nothing ran, so this is not a test verdict.
+    if (!(error instanceof UsageError) && process.env.CONFORMANCE_DEBUG) console.error(error);
+    return 2;
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  process.exitCode = await main(process.argv);
+}

@@ -1,0 +1,234 @@
+// Runs one expanded scenario against one subject: start its fixtures, perform its steps, check its
+// assertions, and always reset the subject and stop the fixtures, whatever happened.
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fixtureKinds } from "../../fixtures/registry.ts";
+import type { FixtureInstance, FixtureKind } from "../../fixtures/fixture.ts";
+import type { Failure, Result, Status } from "../schema/report.types.ts";
+import type { Assertion, FixtureStep, OperationStep } from "../schema/scenario.types.ts";
+import type { ExpandedScenario } from "../scenario/expand.ts";
+import { operationValidator } from "../scenario/validate.ts";
+import { SubjectBrokenError, type Subject } from "../subjects/subject.ts";
+import { evaluate, resolvePointer, type AssertionOutcome } from "./assert.ts";
+import { sleep, TimeoutError, withTimeout } from "./time.ts";
+import { substitute } from "./variables.ts";
+
+export const fixtureStartTimeoutMs = 15_000;
+export const fixtureStopTimeoutMs = 10_000;
+export const resetTimeoutMs = 10_000;
+/** Extra time the engine allows past a step's timeout before it calls the subject hung. */
+const subjectGraceMs = 2_000;
+
+/** The scenario cannot go on: the subject or a fixture broke, or the scenario itself is wrong. */
+class ScenarioError extends Error {}
+
+interface StepResult {
+  value?: unknown;
+  error?: unknown;
+  elapsedMs?: number;
+}
+
+export type ScenarioResult = Omit<Result, "expected" | "outcome">;
+
+export interface RunOptions {
+  /** The fixture kinds to start fixtures from (tests pass their own). */
+  fixtureKinds?: ReadonlyMap<string, FixtureKind>;
+}
+
+export async function runScenario(scenario: ExpandedScenario, subject: Subject, options: RunOptions = {}): Promise<ScenarioResult> {
+  const started = performance.now();
+  const base = {
+    scenario: scenario.id,
+    baseId: scenario.baseId,
+    title: scenario.title,
+    file: scenario.source.file,
+    subject: subject.info.name,
+    spec: scenario.spec,
+    tags: scenario.tags,
+  };
+  const finish = (status: Status, message: string, failures: Failure[] = [], stderr?: string): ScenarioResult => ({
+    ...base,
+    status,
+    message,
+    durationMs: Math.round(performance.now() - started),
+    ...(failures.length ? { failures } : {}),
+    ...(stderr ? { stderr } : {}),
+  });
+
+  const missing = scenario.requires.filter((capability) => !subject.info.capabilities.includes(capability));
+  if (missing.length) return finish("skip", `${subject.info.name} does not declare ${missing.join(", ")}`);
+
+  const fixtures = new Map<string, FixtureInstance>();
+  const workDir = await mkdtemp(join(tmpdir(), "tnc-"));
+  const failures: Failure[] = [];
+  let brokenMessage: string | undefined;
+  let stderr: string | undefined;
+  try {
+    await startFixtures(scenario, fixtures, workDir, options.fixtureKinds ?? fixtureKinds);
+    const vars = new Map<string, unknown>(Object.entries(scenario.pathVars));
+    for (const [name, instance] of fixtures) for (const [key, value] of Object.entries(instance.vars)) vars.set(`${name}.${key}`, value);
+    for (const { index, step } of scenario.steps) {
+      const stepFailures = await runStep(scenario, subject, fixtures, vars, index, step);
+      failures.push(...stepFailures);
+      // Later steps build on this one; going on would only add noise.
+      if (stepFailures.length) break;
+    }
+    if (!failures.length) failures.push(...(await fixtureViolations(fixtures, scenario.steps.at(-1)?.index ?? 0)));
+  } catch (error) {
+    brokenMessage = error instanceof Error ? error.message : String(error);
+    if (error instanceof SubjectBrokenError) stderr = error.stderr;
+  } finally {
+    const cleanupProblems = await cleanUp(subject, fixtures, workDir);
+    if (cleanupProblems.length && !brokenMessage) brokenMessage = cleanupProblems.join("; ");
+  }
+  const drained = subject.drainStderr?.();
+  stderr ??= drained || undefined;
+  if (brokenMessage) return finish("error", brokenMessage, failures, stderr);
+  if (failures.length) return finish("fail", failures[0].message, failures, stderr);
+  return finish("pass", "");
+}
+
+async function startFixtures(
+  scenario: ExpandedScenario,
+  fixtures: Map<string, FixtureInstance>,
+  workDir: string,
+  kinds: ReadonlyMap<string, FixtureKind>,
+): Promise<void> {
+  for (const [name, declared] of Object.entries(scenario.fixtures)) {
+    const kind = kinds.get(declared.kind);
+    if (!kind) throw new ScenarioError(`fixture "${name}": unknown kind "${declared.kind}"`);
+    const fixtureDir = join(workDir, name);
+    try {
+      const start = kind.start((declared.options ?? {}) as Record<string, unknown>, { scenarioId: scenario.id, workDir: fixtureDir });
+      try {
+        fixtures.set(name, await withTimeout(start, fixtureStartTimeoutMs, `starting fixture "${name}" (${declared.kind})`));
+      } catch (error) {
+        // A start that finishes after we gave up must still be stopped, or its server outlives the run.
+        start.then((instance) => instance.stop()).catch(() => undefined);
+        throw error;
+      }
+    } catch (error) {
+      throw new ScenarioError(`fixture "${name}" (${declared.kind}) failed to start: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+}
+
+async function runStep(
+  scenario: ExpandedScenario,
+  subject: Subject,
+  fixtures: Map<string, FixtureInstance>,
+  vars: Map<string, unknown>,
+  index: number,
+  step: OperationStep | FixtureStep,
+): Promise<Failure[]> {
+  const timeoutMs = ("timeoutMs" in step && step.timeoutMs) || scenario.timeoutMs;
+  const input = substitute(step.with ?? {}, vars);
+  const stepInfo = { step: index, ...(step.title ? { stepTitle: step.title } : {}) };
+  let result: StepResult;
+  if ("fixture" in step) {
+    const instance = fixtures.get(step.fixture);
+    if (!instance) throw new ScenarioError(`step ${index}: fixture "${step.fixture}" is not declared`);
+    await withTimeout(instance.act(step.action, input), timeoutMs, `step ${index}: fixture "${step.fixture}" action "${step.action}"`);
+    result = { value: {} };
+  } else {
+    result = await performOperation(subject, String(substitute(step.op, vars)), input as Record<string, unknown>, timeoutMs, index);
+  }
+
+  const failures: Failure[] = [];
+  for (const [name, pointer] of Object.entries(("capture" in step && step.capture) || {})) {
+    const found = resolvePointer(result, pointer);
+    if (found.exists) vars.set(name, found.value);
+    else failures.push({ ...stepInfo, target: "result", at: pointer, matcher: "capture", message: `capture "${name}": nothing at ${pointer || "(whole result)"}`, actual: result });
+  }
+  const expectations = step.expect ?? [];
+  const expectsError = expectations.some((assertion) => !assertion.fixture && !assertion.var && assertion.at.startsWith("/error"));
+  if (result.error !== undefined && !expectsError) {
+    const error = result.error as { kind?: string; type?: string; message?: string };
+    const { line } = scenario.source.locate(["steps", index]);
+    failures.push({ ...stepInfo, line, target: "result", at: "/error", matcher: "no-error", message: `${scenario.source.file}:${line}: step ${index}: unexpected error (${error.kind}${error.type ? `, ${error.type}` : ""}): ${error.message}`, actual: result.error });
+    return failures;
+  }
+  const original = scenario.source.data.steps[index].expect ?? [];
+  for (const assertion of expectations) {
+    const outcome = await check(assertion, result, fixtures, vars);
+    if (outcome.ok) continue;
+    const target = assertion.fixture ? `fixture ${assertion.fixture}` : assertion.var ? `var ${assertion.var}` : "result";
+    const { line } = scenario.source.locate(["steps", index, "expect", original.indexOf(assertion)]);
+    failures.push({
+      ...stepInfo,
+      line,
+      target,
+      at: assertion.at,
+      matcher: outcome.matcher,
+      message: `${scenario.source.file}:${line}: step ${index}${step.title ? ` (${step.title})` : ""}, ${target} ${outcome.message}`,
+      ...(assertion.because ? { because: assertion.because } : {}),
+      ...("expected" in outcome ? { expected: outcome.expected } : {}),
+      ...(outcome.actual !== undefined ? { actual: outcome.actual } : {}),
+      ...(outcome.diff ? { diff: outcome.diff } : {}),
+    });
+  }
+  return failures;
+}
+
+async function performOperation(subject: Subject, op: string, input: Record<string, unknown>, timeoutMs: number, index: number): Promise<StepResult> {
+  const validate = operationValidator(op);
+  if (!validate) throw new ScenarioError(`step ${index}: unknown operation "${op}"`);
+  if (!validate(input)) {
+    const problem = validate.errors?.[0];
+    throw new ScenarioError(`step ${index}: input of ${op} is invalid at ${problem?.instancePath || "(top)"}: ${problem?.message}`);
+  }
+  try {
+    const outcome = await withTimeout(subject.execute(op, input, { timeoutMs }), timeoutMs + subjectGraceMs, `step ${index}: ${op} on ${subject.info.name}`);
+    return outcome.ok ? { value: outcome.value, elapsedMs: outcome.elapsedMs } : { error: outcome.error, elapsedMs: outcome.elapsedMs };
+  } catch (error) {
+    if (error instanceof TimeoutError) throw new SubjectBrokenError(`${error.message}: the subject hung`);
+    throw error;
+  }
+}
+
+async function check(assertion: Assertion, result: StepResult, fixtures: Map<string, FixtureInstance>, vars: Map<string, unknown>): Promise<AssertionOutcome> {
+  if (assertion.var !== undefined) return evaluate(assertion, vars.get(assertion.var));
+  if (assertion.fixture === undefined) return evaluate(assertion, result);
+  const instance = fixtures.get(assertion.fixture);
+  if (!instance) throw new ScenarioError(`assertion on undeclared fixture "${assertion.fixture}"`);
+  const deadline = performance.now() + (assertion.eventuallyMs ?? 0);
+  for (;;) {
+    const outcome = evaluate(assertion, await withTimeout(instance.snapshot(), 5_000, `snapshot of fixture "${assertion.fixture}"`));
+    if (outcome.ok || performance.now() >= deadline) {
+      if (!outcome.ok && assertion.eventuallyMs) outcome.message += ` (still so after ${assertion.eventuallyMs} ms)`;
+      return outcome;
+    }
+    await sleep(20);
+  }
+}
+
+async function fixtureViolations(fixtures: Map<string, FixtureInstance>, lastStep: number): Promise<Failure[]> {
+  const failures: Failure[] = [];
+  for (const [name, instance] of fixtures) {
+    for (const violation of (await instance.violations?.()) ?? []) {
+      failures.push({ step: lastStep, target: `fixture ${name}`, matcher: "contract", message: `fixture ${name} saw a contract violation: ${violation}` });
+    }
+  }
+  return failures;
+}
+
+async function cleanUp(subject: Subject, fixtures: Map<string, FixtureInstance>, workDir: string): Promise<string[]> {
+  const problems: string[] = [];
+  try {
+    await withTimeout(subject.reset({ timeoutMs: resetTimeoutMs }), resetTimeoutMs + subjectGraceMs, `resetting ${subject.info.name}`);
+  } catch (error) {
+    problems.push(`reset failed: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  await Promise.all(
+    [...fixtures].map(async ([name, instance]) => {
+      try {
+        await withTimeout(instance.stop(), fixtureStopTimeoutMs, `stopping fixture "${name}"`);
+      } catch (error) {
+        problems.push(error instanceof Error ? error.message : String(error));
+      }
+    }),
+  );
+  await rm(workDir, { recursive: true, force: true });
+  return problems;
+}

@@ -1,0 +1,36 @@
+// The compliance matrix in Markdown: scenarios x subjects.
+import type { Report, Result } from "../schema/report.types.ts";
+
+export function cellSymbol(result: Result | undefined): string {
+  if (!result) return "·";
+  if (result.outcome === "unexpected-pass") return "✅❗";
+  if (result.status === "pass") return "✅";
+  if (result.status === "skip") return "⏭";
+  if (result.outcome === "as-expected") return result.status === "error" ? "💥⚠" : "❌⚠";
+  return result.status === "error" ? "💥" : "❌";
+}
+
+export function renderMarkdownMatrix(report: Report): string {
+  const subjects = report.subjects;
+  const scenarios = [...new Set(report.results.map((result) => result.scenario))].sort();
+  const byKey = new Map(report.results.map((result) => [`${result.subject}\u0000${result.scenario}`, result]));
+  const lines = [
+    "# Compliance matrix",
+    "",
+    "✅ pass · ❌ fail · 💥 error · ⏭ skipped (capability not declared) · ⚠ expected by the subject's baseline · ❗ listed as expected but passed",
+    "",
+    "| subject | language | package | version | pass | fail | error | skip |",
+    "|---|---|---|---|---|---|---|---|",
+  ];
+  for (const subject of subjects) {
+    const mine = report.results.filter((result) => result.subject === subject.name);
+    const count = (status: string) => mine.filter((result) => result.status === status).length;
+    const version = subject.available ? subject.version : `unavailable: ${(subject.unavailableReason ?? "").split("\n")[0].slice(0, 120)}`;
+    lines.push(`| ${subject.name} | ${subject.language} | ${subject.package} | ${version} | ${count("pass")} | ${count("fail")} | ${count("error")} | ${count("skip")} |`);
+  }
+  lines.push("", `| scenario | ${subjects.map((subject) => subject.name).join(" | ")} |`, `|---|${subjects.map(() => "---").join("|")}|`);
+  for (const scenario of scenarios) {
+    lines.push(`| \`${scenario}\` | ${subjects.map((subject) => cellSymbol(byKey.get(`${subject.name}\u0000${scenario}`))).join(" | ")} |`);
+  }
+  return `${lines.join("\n")}\n`;
+}

@@ -1,0 +1,92 @@
+// Schema validation of scenario files and operation inputs, with errors phrased as what was expected.
+import { createRequire } from "node:module";
+import { Ajv2020, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
+import type { Diagnostic, ScenarioFile } from "./load.ts";
+
+const require = createRequire(import.meta.url);
+const scenarioSchema = require("../schema/scenario.schema.json");
+const operationsSchema = require("../../runners/protocol/operations.schema.json");
+
+function newAjv(): Ajv2020 {
+  const ajv = new Ajv2020({ allErrors: true, verbose: true, strict: true, strictRequired: false, allowUnionTypes: true });
+  // Read by json-schema-to-typescript only.
+  ajv.addKeyword("tsType");
+  return ajv;
+}
+
+const ajv = newAjv();
+const validateScenario = ajv.compile(scenarioSchema);
+ajv.addSchema(operationsSchema);
+
+/** The operations of runners/PROTOCOL.md, by name. */
+export const operationNames: readonly string[] = Object.keys(operationsSchema.$defs);
+
+const operationValidators = new Map<string, ValidateFunction>();
+export function operationValidator(op: string): ValidateFunction | undefined {
+  if (!operationNames.includes(op)) return undefined;
+  let validate = operationValidators.get(op);
+  if (!validate) {
+    validate = ajv.getSchema(`${operationsSchema.$id}#/$defs/${op}`)!;
+    operationValidators.set(op, validate);
+  }
+  return validate;
+}
+
+/** JSON Pointer "/steps/0/with" -> ["steps", 0, "with"], numbers where the segment is an index. */
+export function pointerToPath(pointer: string): (string | number)[] {
+  if (!pointer) return [];
+  return pointer
+    .slice(1)
+    .split("/")
+    .map((segment) => segment.replace(/~1/g, "/").replace(/~0/g, "~"))
+    .map((segment) => (/^\d+$/.test(segment) ? Number(segment) : segment));
+}
+
+function describe(error: ErrorObject, prefix: string): { message: string; hint?: string } {
+  const at = prefix + error.instancePath || "(top level)";
+  const params = error.params as Record<string, unknown>;
+  switch (error.keyword) {
+    case "required":
+      return { message: `${at}: missing key "${params.missingProperty}"`, hint: `add "${params.missingProperty}"` };
+    case "additionalProperties": {
+      const allowed = Object.keys((error.parentSchema as { properties?: object })?.properties ?? {});
+      return {
+        message: `${at}: unknown key "${params.additionalProperty}"`,
+        hint: allowed.length ? `expected one of: ${allowed.join(", ")}` : "remove it",
+      };
+    }
+    case "enum":
+      return { message: `${at}: ${error.message}`, hint: `expected one of: ${(params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(", ")}` };
+    case "const":
+      return { message: `${at}: must be ${JSON.stringify(params.allowedValue)}` };
+    case "pattern":
+      return { message: `${at}: does not match ${params.pattern}`, hint: "use lower-case letters, digits, dots and dashes" };
+    default:
+      return { message: `${at}: ${error.message}` };
+  }
+}
+
+/** Turn ajv errors into diagnostics, dropping the umbrella errors of oneOf/if that repeat a precise one. */
+export function toDiagnostics(
+  errors: ErrorObject[],
+  scenario: ScenarioFile,
+  base: (string | number)[] = [],
+  ignore: (error: ErrorObject) => boolean = () => false,
+): Diagnostic[] {
+  const remaining = errors.filter((error) => !ignore(error));
+  const precise = remaining.filter((error) => !["if", "oneOf", "anyOf"].includes(error.keyword));
+  const chosen = precise.length ? precise : remaining.slice(0, 1);
+  return chosen.map((error) => {
+    const path = [...base, ...pointerToPath(error.instancePath)];
+    // For an unknown key, point at the key itself rather than its parent object.
+    const target = error.keyword === "additionalProperties" ? [...path, String((error.params as { additionalProperty: string }).additionalProperty)] : path;
+    const position = scenario.locate(target);
+    const prefix = base.map((key) => `/${key}`).join("");
+    return { file: scenario.file, ...position, ...describe(error, prefix) };
+  });
+}
+
+export function validateScenarioSchema(scenario: ScenarioFile): Diagnostic[] {
+  if (validateScenario(scenario.data)) return [];
+  return toDiagnostics(validateScenario.errors ?? [], scenario);
+}

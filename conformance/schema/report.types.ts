@@ -1,0 +1,112 @@
+// Generated from conformance/schema/report.schema.json by scripts/gen-types.ts. Do not edit; run `npm run gen:types`.
+
+/**
+ * This interface was referenced by `Report`'s JSON-Schema
+ * via the `definition` "status".
+ */
+export type Status = "pass" | "fail" | "skip" | "error";
+
+/**
+ * The JSON report of one conformance run (or of several merged). See conformance/README.md#reports.
+ */
+export interface Report {
+  version: 1;
+  startedAt: string;
+  finishedAt: string;
+  shard?: {
+    index: number;
+    count: number;
+  };
+  subjects: Subject[];
+  results: Result[];
+}
+/**
+ * This interface was referenced by `Report`'s JSON-Schema
+ * via the `definition` "subject".
+ */
+export interface Subject {
+  name: string;
+  language: string;
+  package: string;
+  version: string;
+  capabilities: string[];
+  available: boolean;
+  unavailableReason?: string;
+}
+/**
+ * This interface was referenced by `Report`'s JSON-Schema
+ * via the `definition` "result".
+ */
+export interface Result {
+  /**
+   * The expanded scenario id.
+   */
+  scenario: string;
+  baseId: string;
+  title?: string;
+  file: string;
+  subject: string;
+  status: Status;
+  /**
+   * Set when a baseline lists this scenario for this subject.
+   */
+  expected?: {
+    status: Status;
+    reason: string;
+    clause?: string;
+    classification?: string;
+  };
+  /**
+   * How the status compares with the baseline: as-expected (pass, skip, or a listed failure), unexpected-failure, unexpected-pass.
+   */
+  outcome?: "as-expected" | "unexpected-failure" | "unexpected-pass";
+  durationMs: number;
+  message: string;
+  spec: string[];
+  tags: string[];
+  failures?: Failure[];
+  /**
+   * What the runner wrote to stderr during the scenario, when it failed.
+   */
+  stderr?: string;
+}
+/**
+ * One assertion that did not hold.
+ *
+ * This interface was referenced by `Report`'s JSON-Schema
+ * via the `definition` "failure".
+ */
+export interface Failure {
+  /**
+   * 0-based index of the step in the scenario file.
+   */
+  step: number;
+  stepTitle?: string;
+  /**
+   * Line of the failing assertion (or step) in the scenario file.
+   */
+  line?: number;
+  /**
+   * 'result', 'fixture NAME' or 'var NAME'.
+   */
+  target?: string;
+  at?: string;
+  matcher?: string;
+  message: string;
+  because?: string;
+  expected?: unknown;
+  actual?: unknown;
+  diff?: Difference[];
+}
+/**
+ * One difference between expected and actual, at a JSON Pointer.
+ *
+ * This interface was referenced by `Report`'s JSON-Schema
+ * via the `definition` "difference".
+ */
+export interface Difference {
+  path: string;
+  change: "changed" | "missing" | "unexpected";
+  expected?: unknown;
+  actual?: unknown;
+}

@@ -1,0 +1,183 @@
+// Generated from conformance/schema/scenario.schema.json by scripts/gen-types.ts. Do not edit; run `npm run gen:types`.
+
+/**
+ * An operation on the subject (`op`) or an action on a fixture (`fixture`).
+ *
+ * This interface was referenced by `Scenario`'s JSON-Schema
+ * via the `definition` "step".
+ */
+export type Step = OperationStep | FixtureStep;
+/**
+ * RFC 6901 JSON Pointer; '' is the whole document.
+ *
+ * This interface was referenced by `Scenario`'s JSON-Schema
+ * via the `definition` "pointer".
+ */
+export type Pointer = string;
+
+/**
+ * One conformance scenario: data only. See conformance/README.md#scenario-format.
+ */
+export interface Scenario {
+  /**
+   * Stable id, unique across the suite; matrix expansions append [path].
+   */
+  id: string;
+  title: string;
+  description?: string;
+  /**
+   * SPEC.md clause ids this scenario checks.
+   *
+   * @minItems 1
+   */
+  spec: [string, ...string[]];
+  tags?: string[];
+  /**
+   * Capabilities a subject must declare (runners/PROTOCOL.md#capabilities).
+   */
+  requires?: string[];
+  /**
+   * Where a captured or constructed case comes from.
+   */
+  provenance?: {
+    source: string;
+    date?: string;
+    provider?: string;
+    kind: "captured" | "constructed";
+  };
+  /**
+   * Expand over client paths: 'client-paths' for all four, or a list of the paths to use.
+   */
+  matrix?:
+    | "client-paths"
+    | [
+        "openai-run" | "openai-stream" | "anthropic-run" | "anthropic-stream",
+        ...("openai-run" | "openai-stream" | "anthropic-run" | "anthropic-stream")[]
+      ];
+  /**
+   * Fixture servers by the name steps use; each is started before the first step and always stopped.
+   */
+  fixtures?: {
+    [k: string]: {
+      kind: string;
+      options?: {};
+    };
+  };
+  /**
+   * Default per-step timeout.
+   */
+  timeoutMs?: number;
+  /**
+   * @minItems 1
+   */
+  steps: [Step, ...Step[]];
+}
+/**
+ * Only for matrix expansions whose variables have these values, e.g. {path.style: openai}.
+ *
+ * This interface was referenced by `Scenario`'s JSON-Schema
+ * via the `definition` "when".
+ */
+export interface When {
+  [k: string]: string | string[];
+}
+/**
+ * This interface was referenced by `Scenario`'s JSON-Schema
+ * via the `definition` "operationStep".
+ */
+export interface OperationStep {
+  /**
+   * An operation of runners/PROTOCOL.md, or ${path.op}.
+   */
+  op: string;
+  title?: string;
+  /**
+   * The operation's input; strings may use ${var}.
+   */
+  with?: {};
+  timeoutMs?: number;
+  when?: When;
+  /**
+   * Variable name -> JSON Pointer into the step result {value, error, elapsedMs}.
+   */
+  capture?: {
+    [k: string]: Pointer;
+  };
+  expect?: Assertion[];
+}
+/**
+ * This interface was referenced by `Scenario`'s JSON-Schema
+ * via the `definition` "assertion".
+ */
+export interface Assertion {
+  at: Pointer;
+  /**
+   * Assert on this fixture's snapshot instead of the step result.
+   */
+  fixture?: string;
+  /**
+   * Assert on a captured variable instead of the step result.
+   */
+  var?: string;
+  when?: When;
+  /**
+   * Shown with a failure: what the assertion proves.
+   */
+  because?: string;
+  /**
+   * Re-read the target (a fixture snapshot) until the assertion holds, at most this long.
+   */
+  eventuallyMs?: number;
+  /**
+   * Deep equality (object key order ignored).
+   */
+  equals?: unknown;
+  /**
+   * JSON subset: every key/element given must match; others may exist.
+   */
+  subset?: unknown;
+  /**
+   * The key at `at` does not exist (not the same as null or empty).
+   */
+  absent?: true;
+  present?: true;
+  /**
+   * Same elements, any order.
+   */
+  setEquals?: unknown[];
+  /**
+   * Same elements, same order.
+   */
+  orderedEquals?: unknown[];
+  /**
+   * A list has an element matching this subset, or a string contains this text.
+   */
+  contains?: unknown;
+  /**
+   * No list element matches this subset; a string does not contain this text.
+   */
+  notContains?: unknown;
+  length?: number;
+  atMost?: number;
+  atLeast?: number;
+  /**
+   * A regular expression the string value matches.
+   */
+  matches?: string;
+  type?: "string" | "number" | "boolean" | "object" | "array" | "null";
+}
+/**
+ * This interface was referenced by `Scenario`'s JSON-Schema
+ * via the `definition` "fixtureStep".
+ */
+export interface FixtureStep {
+  fixture: string;
+  action: string;
+  title?: string;
+  /**
+   * The action's input; strings may use ${var}.
+   */
+  with?: unknown;
+  when?: When;
+  expect?: Assertion[];
+}

@@ -1,0 +1,84 @@
+// The in-process subject: the reference implementation, driven through the same operations a runner
+// speaks, without a process boundary.
+import { createRequire } from "node:module";
+import type { OperationError, Subject, SubjectInfo } from "../subject.ts";
+import { clientOps } from "./client-ops.ts";
+import { newSession, perform, UnsupportedError, type DriverSession, type ErrorClassifier, type OpHandler } from "./driver.ts";
+import { toolkitOps } from "./toolkit-ops.ts";
+import * as clientOpsModule from "./client-ops.ts";
+import * as toolkitOpsModule from "./toolkit-ops.ts";
+
+const require = createRequire(import.meta.url);
+const { version } = require("../../../package.json") as { version: string };
+const capabilityList: string[] = require("../../../runners/protocol/protocol.schema.json").$defs.capability.enum;
+
+/** Every error classifier an op family exports (clientErrorClassifier, mcpErrorClassifier, ...). */
+const classifiers: ErrorClassifier[] = [clientOpsModule, toolkitOpsModule].flatMap((module) =>
+  Object.entries(module)
+    .filter(([name, value]) => name.endsWith("ErrorClassifier") && typeof value === "function")
+    .map(([, value]) => value as unknown as ErrorClassifier),
+);
+
+const classify: ErrorClassifier = (error) => {
+  for (const classifier of classifiers) {
+    const found: OperationError | undefined = classifier(error);
+    if (found) return found;
+  }
+  return undefined;
+};
+
+export function referenceOperations(): Record<string, OpHandler> {
+  return {
+    async "runner.echo"(input) {
+      return { value: input.value };
+    },
+    ...clientOps,
+    ...toolkitOps,
+  };
+}
+
+/** The reference's identity, shared by the in-process subject and the `ts` runner's handshake. */
+export function referenceInfo(name: string): SubjectInfo {
+  return { name, language: "typescript", package: "toolnexus-conformance/reference", version, capabilities: [...capabilityList] };
+}
+
+/** Drives the reference for one sequence of operations; `session.reset` closes what they opened. */
+export class ReferenceDriver {
+  private session: DriverSession = newSession();
+  private readonly operations = referenceOperations();
+
+  async execute(op: string, input: Record<string, unknown>) {
+    if (op === "session.reset") {
+      await this.reset();
+      return { ok: true as const, value: {}, elapsedMs: 0 };
+    }
+    const handler = this.operations[op];
+    if (!handler) throw new UnsupportedError(`the reference has no operation "${op}"`);
+    return perform(handler, input, this.session, classify);
+  }
+
+  async reset(): Promise<void> {
+    const { cleanups } = this.session;
+    this.session = newSession();
+    await Promise.allSettled(cleanups.map((cleanup) => cleanup()));
+  }
+}
+
+export function createReferenceSubject(name = "reference"): Subject {
+  const driver = new ReferenceDriver();
+  return {
+    info: referenceInfo(name),
+    async execute(op, input) {
+      try {
+        return await driver.execute(op, input);
+      } catch (error) {
+        if (error instanceof UnsupportedError) {
+          return { ok: false, elapsedMs: 0, error: { kind: "other", type: "unsupported", message: error.message } };
+        }
+        throw error;
+      }
+    },
+    reset: () => driver.reset(),
+    close: () => driver.reset(),
+  };
+}

@@ -1,0 +1,8 @@
+// The unified LLM client of the reference (SPEC.md section 4).
+export { createClient, DEFAULTS as CLIENT_DEFAULTS } from "./client.ts";
+export { createMemoryStore } from "./store.ts";
+export { RESERVED_REQUEST_PARAMS } from "./body.ts";
+export { RETRYABLE_STATUSES, retryAfterMs } from "./transport.ts";
+export { readSseEvents, parseEventData } from "./sse.ts";
+export { LLMCancelledError, LLMEmptyResponseError, LLMError, LLMHttpError, LLMNetworkError, LLMStreamError } from "./errors.ts";
+export type * from "./types.ts";

@@ -1,0 +1,105 @@
+// Public shapes of the unified LLM client (SPEC.md section 4).
+import type { Logger, ToolResult, ToolSet } from "../types.ts";
+
+export type Style = "openai" | "anthropic";
+
+/** A wire-style message of the style in use (openai chat message or anthropic message). */
+export type Message = Record<string, unknown>;
+
+export interface Usage {
+  input: number;
+  output: number;
+}
+
+export interface ToolCall {
+  id: string;
+  name: string;
+  args: Record<string, unknown>;
+}
+
+/** Where `ask` keeps transcripts (SPEC.md client.memory.ask, client.store.*). */
+export interface ConversationStore {
+  get(id: string): Promise<Message[] | undefined> | Message[] | undefined;
+  save(id: string, messages: Message[]): Promise<void> | void;
+}
+
+export interface BeforeLLMInput {
+  messages: Message[];
+  /** The tool list in the wire format of the style in use. */
+  tools: unknown[];
+  model: string;
+  turn: number;
+}
+
+export interface Hooks {
+  /** May replace messages and/or tools; a replacement persists for the rest of the run. */
+  beforeLLM?(input: BeforeLLMInput): Promise<{ messages?: Message[]; tools?: unknown[] } | void> | { messages?: Message[]; tools?: unknown[] } | void;
+  afterLLM?(input: { turn: number; text: string; toolCalls: ToolCall[]; usage: Usage }): Promise<void> | void;
+  /** `{result}` short-circuits the tool; `{args}` runs it with these arguments. */
+  beforeTool?(input: { name: string; args: Record<string, unknown>; turn: number }):
+    | Promise<{ result?: ToolResult; args?: Record<string, unknown> } | void>
+    | { result?: ToolResult; args?: Record<string, unknown> }
+    | void;
+  /** May replace the result the LLM sees. */
+  afterTool?(input: { name: string; args: Record<string, unknown>; result: ToolResult }): Promise<ToolResult | void> | ToolResult | void;
+}
+
+export type RequestBody = Record<string, unknown>;
+export type BodyTransform = (body: RequestBody) => RequestBody | null | undefined | Promise<RequestBody | null | undefined>;
+export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
+
+export interface ClientOptions {
+  baseUrl: string;
+  style: Style;
+  model: string;
+  apiKey?: string;
+  /** Extra request headers, sent on every LLM request. */
+  headers?: Record<string, string>;
+  systemPrompt?: string;
+  /** At most this many LLM calls per run (default 10). */
+  maxTurns?: number;
+  hooks?: Hooks;
+  /** Retries after the first attempt (default 2). */
+  retries?: number;
+  /** First backoff wait when no Retry-After is given; doubles per retry (default 500). */
+  retryBaseMs?: number;
+  /** Bound of one HTTP attempt, response body included (default 120000). */
+  timeoutMs?: number;
+  store?: ConversationStore;
+  /** Top-level keys merged into every body; caller wins; messages/tools/stream refused. */
+  requestParams?: Record<string, unknown>;
+  /** Last word on the body before it is serialized; null/undefined keeps the given body. */
+  bodyTransform?: BodyTransform;
+  /** The HTTP transport for LLM requests (default globalThis.fetch). */
+  fetch?: FetchLike;
+  /** Called with every error a call fails with, before it is thrown. */
+  onError?(error: Error): void;
+  logger?: Logger;
+}
+
+export interface RunResult {
+  text: string;
+  usage: Usage;
+  /** The transcript after the run, in the wire format of the style. */
+  messages: Message[];
+}
+
+export type StreamEvent =
+  | { type: "text"; delta: string }
+  | { type: "tool_call"; id: string; name: string; args: Record<string, unknown> }
+  | { type: "tool_result"; id: string; name: string; output: string; isError: boolean }
+  | { type: "usage"; input: number; output: number }
+  | { type: "done"; result: RunResult };
+
+export interface CallOptions {
+  toolkit?: ToolSet;
+  signal?: AbortSignal;
+}
+
+export interface Client {
+  run(prompt: string, options?: CallOptions & { history?: Message[] }): Promise<RunResult>;
+  ask(prompt: string, options: CallOptions & { id: string }): Promise<RunResult>;
+  stream(prompt: string, options?: CallOptions & { id?: string }): AsyncIterable<StreamEvent>;
+  /** The store passed as `store`, else the client's default in-memory store. */
+  conversationStore(): ConversationStore;
+}

@@ -1,0 +1,153 @@
+// The MCP config format (SPEC.md 2.1): wrappers, reserved keys, per-server fields and their defaults.
+// Parsing never expands header values: `${VAR}` is resolved at connect time (expandHeaders), so a
+// parsed config, and anything printed from it, holds no secret.
+import { readFileSync } from "node:fs";
+import { McpConfigError } from "./errors.ts";
+
+export const DEFAULT_TIMEOUT_MS = 30_000;
+
+/** Unwrapped top-level keys that belong to other toolnexus sections, never servers (mcp.config.wrappers). */
+const RESERVED_KEYS = new Set(["builtins", "agents", "a2a", "mcpServer"]);
+/** Wrapper keys, in the order they are looked for. */
+const WRAPPER_KEYS = ["mcpServers", "servers", "mcp"] as const;
+
+export interface ServerConfig {
+  name: string;
+  type: "local" | "remote";
+  /** local: executable then arguments. */
+  command?: string[];
+  /** local: merged over the process environment. */
+  env?: Record<string, string>;
+  cwd?: string;
+  /** remote: the endpoint, tried over streamable HTTP then SSE. */
+  url?: string;
+  /** remote: header templates; values may hold `${VAR}` (see expandHeaders). */
+  headers?: Record<string, string>;
+  enabled: boolean;
+  /** Bound of each phase (start, initialize, list), in ms. */
+  timeout: number;
+  /** Gap-7 filter keyed by original tool names; undefined = all tools (see filter.ts). */
+  tools?: Record<string, boolean>;
+}
+
+export interface McpConfig {
+  /** In config order: the toolkit's tool order follows it (SPEC.md toolkit.order). */
+  servers: ServerConfig[];
+}
+
+/** What createToolkit / loadMcp / listMcpTools accept: a config object, or the path of a JSON file. */
+export type McpConfigInput = Record<string, unknown> | string;
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+/** Read and parse a JSON config file (mcp.config.file). */
+export function readMcpConfigFile(path: string): McpConfig {
+  let text: string;
+  try {
+    text = readFileSync(path, "utf8");
+  } catch (error) {
+    throw new McpConfigError(`cannot read MCP config file ${path}: ${(error as Error).message}`);
+  }
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (error) {
+    throw new McpConfigError(`MCP config file ${path} is not JSON: ${(error as Error).message}`);
+  }
+  return parseMcpConfig(data);
+}
+
+export function resolveMcpConfig(input: McpConfigInput | McpConfig): McpConfig {
+  if (typeof input === "string") return readMcpConfigFile(input);
+  if (isParsed(input)) return input;
+  return parseMcpConfig(input);
+}
+
+function isParsed(input: unknown): input is McpConfig {
+  return isObject(input) && Array.isArray(input.servers) && input.servers.every((s) => isObject(s) && typeof s.name === "string" && typeof s.enabled === "boolean");
+}
+
+export function parseMcpConfig(input: unknown): McpConfig {
+  if (!isObject(input)) throw new McpConfigError("MCP config must be an object of servers");
+  let entries: Record<string, unknown> | undefined;
+  for (const key of WRAPPER_KEYS) {
+    if (isObject(input[key])) {
+      entries = input[key] as Record<string, unknown>;
+      break;
+    }
+  }
+  if (!entries) entries = Object.fromEntries(Object.entries(input).filter(([key]) => !RESERVED_KEYS.has(key)));
+  return { servers: Object.entries(entries).map(([name, raw]) => parseServer(name, raw)) };
+}
+
+function parseServer(name: string, raw: unknown): ServerConfig {
+  const fail = (what: string): never => {
+    throw new McpConfigError(`MCP server "${name}": ${what}`);
+  };
+  if (!isObject(raw)) fail("must be an object");
+  const server = raw as Record<string, unknown>;
+  const url = optionalString(server.url, "url", fail);
+  const declared = server.type;
+  if (declared !== undefined && declared !== "local" && declared !== "remote") fail(`type must be "local" or "remote"`);
+  const type: "local" | "remote" = (declared as "local" | "remote" | undefined) ?? (url !== undefined ? "remote" : "local");
+  const enabled = !(server.disabled === true) && server.enabled !== false;
+  const timeout = server.timeout ?? DEFAULT_TIMEOUT_MS;
+  if (typeof timeout !== "number" || !Number.isFinite(timeout) || timeout <= 0) fail("timeout must be a positive number of milliseconds");
+  const config: ServerConfig = { name, type, enabled, timeout: timeout as number };
+  if (type === "local") {
+    const command = typeof server.command === "string" ? [server.command] : server.command;
+    if (!Array.isArray(command) || command.length === 0 || !command.every((part) => typeof part === "string")) {
+      if (enabled) fail("a local server needs `command`, an array of strings (executable, then arguments)");
+    } else config.command = command as string[];
+    const env = server.environment ?? server.env;
+    if (env !== undefined) config.env = stringMap(env, "environment", fail);
+    config.cwd = optionalString(server.cwd, "cwd", fail);
+  } else {
+    if (url === undefined && enabled) fail("a remote server needs `url`");
+    config.url = url;
+    if (server.headers !== undefined) config.headers = stringMap(server.headers, "headers", fail);
+  }
+  if (server.tools !== undefined && server.tools !== null) {
+    if (!isObject(server.tools)) fail("tools must be an object of original tool name -> boolean");
+    const tools = server.tools as Record<string, unknown>;
+    for (const [tool, on] of Object.entries(tools)) if (typeof on !== "boolean") fail(`tools.${tool} must be true or false`);
+    config.tools = { ...(tools as Record<string, boolean>) };
+  }
+  return config;
+}
+
+function optionalString(value: unknown, what: string, fail: (what: string) => never): string | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== "string") fail(`${what} must be a string`);
+  return value as string;
+}
+
+function stringMap(value: unknown, what: string, fail: (what: string) => never): Record<string, string> {
+  if (!isObject(value)) fail(`${what} must be an object of strings`);
+  const out: Record<string, string> = {};
+  for (const [key, item] of Object.entries(value as Record<string, unknown>)) {
+    if (typeof item !== "string") fail(`${what}.${key} must be a string`);
+    out[key] = item as string;
+  }
+  return out;
+}
+
+/**
+ * Expand `${VAR}` in header values from the environment; unset => "" (mcp.config.headers-expand).
+ * The result holds credentials: callers pass it to the transport and nowhere else.
+ */
+export function expandHeaders(headers: Record<string, string> | undefined, env: NodeJS.ProcessEnv = process.env): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(headers ?? {})) {
+    out[key] = value.replace(/\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g, (_, name: string) => env[name] ?? "");
+  }
+  return out;
+}
+
+/** The child's environment: the process environment with the server's own entries on top. */
+export function childEnvironment(server: ServerConfig): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const [key, value] of Object.entries(process.env)) if (value !== undefined) env[key] = value;
+  return { ...env, ...(server.env ?? {}) };
+}

@@ -1,0 +1,78 @@
+import { describe, expect, it } from "vitest";
+import { judge } from "../../conformance/report/baseline.ts";
+import { formatResult } from "../../conformance/report/console.ts";
+import { mergeReports, validateReport } from "../../conformance/report/json-report.ts";
+import { renderJunit } from "../../conformance/report/junit.ts";
+import { renderMarkdownMatrix } from "../../conformance/report/matrix.ts";
+import type { Entry } from "../../conformance/schema/baseline.types.ts";
+import type { Report } from "../../conformance/schema/report.types.ts";
+import type { ScenarioResult } from "../../conformance/engine/run.ts";
+
+const result = (scenario: string, status: ScenarioResult["status"], extra: Partial<ScenarioResult> = {}): ScenarioResult => ({
+  scenario, baseId: scenario.replace(/\[.*\]$/, ""), title: "t", file: "f.yaml", subject: "py", status, durationMs: 3, message: status === "pass" ? "" : "m", spec: ["core.tool-result"], tags: [], ...extra,
+});
+const entry = (scenario: string): Entry => ({ scenario, status: "fail", clause: "mcp.allowlist.empty", classification: "spec-pinned", reason: "tools: {} loads all tools in this port" });
+
+describe("baselines", () => {
+  const baseline = new Map([["a", entry("a")], ["b", entry("b")]]);
+  it("a listed failure is as expected; a listed scenario that passes is unexpected; an unlisted failure is unexpected", () => {
+    expect(judge(result("a", "fail"), baseline).outcome).toBe("as-expected");
+    expect(judge(result("b", "pass"), baseline).outcome).toBe("unexpected-pass");
+    expect(judge(result("c", "fail"), baseline).outcome).toBe("unexpected-failure");
+    expect(judge(result("c", "error"), baseline).outcome).toBe("unexpected-failure");
+    expect(judge(result("a", "error"), baseline).outcome).toBe("unexpected-failure");
+    expect(judge(result("c", "skip"), baseline).outcome).toBe("as-expected");
+  });
+});
+
+describe("reports", () => {
+  const baseline = new Map([["a", entry("a")]]);
+  const report: Report = {
+    version: 1,
+    startedAt: "2026-11-29T10:00:00.000Z",
+    finishedAt: "2026-11-29T10:01:00.000Z",
+    subjects: [
+      { name: "py", language: "python", package: "toolnexus", version: "0.21.0", capabilities: [], available: true },
+      { name: "go", language: "go", package: "github.com/muthuishere/toolnexus/golang", version: "v0.16.0", capabilities: [], available: false, unavailableReason: "go: 403 Forbidden" },
+    ],
+    results: [
+      judge(result("a", "fail", { failures: [{ step: 1, message: "f.yaml:9: step 1, result at /x: not equal", diff: [{ path: "/x", change: "changed", expected: 1, actual: 2 }] }] }), baseline),
+      judge(result("c", "fail", { failures: [{ step: 0, message: "boom", diff: [{ path: "/tools", change: "unexpected", actual: [] }] }] }), baseline),
+      judge(result("d", "pass"), baseline),
+    ],
+  };
+
+  it("the JSON report validates against its schema, and a broken one does not", () => {
+    expect(validateReport(report), JSON.stringify(validateReport.errors)).toBe(true);
+    expect(validateReport({ ...report, results: [{ scenario: "x" }] })).toBe(false);
+  });
+
+  it("the console shows the diff of an unexpected failure", () => {
+    const text = formatResult(report.results[1]);
+    expect(text).toContain("FAIL");
+    expect(text).toContain("/tools: unexpected []");
+  });
+
+  it("JUnit: unexpected failure is a failure, an expected one is skipped with its reason, an unavailable subject is an error", () => {
+    const xml = renderJunit(report);
+    expect(xml).toContain('<testsuites tests="4" failures="1" errors="1" skipped="1">');
+    expect(xml).toContain("expected failure (spec-pinned, mcp.allowlist.empty): tools: {} loads all tools in this port");
+    expect(xml).toContain("go: 403 Forbidden");
+  });
+
+  it("the Markdown matrix has a row per scenario and a column per subject", () => {
+    const markdown = renderMarkdownMatrix(report);
+    expect(markdown).toContain("| `a` | ❌⚠ | · |");
+    expect(markdown).toContain("| `c` | ❌ | · |");
+    expect(markdown).toContain("unavailable: go: 403 Forbidden");
+  });
+
+  it("merging shards keeps every result once and refuses duplicates", () => {
+    const first = { ...report, results: report.results.slice(0, 1) };
+    const second = { ...report, results: report.results.slice(1), finishedAt: "2026-11-29T10:02:00.000Z" };
+    const merged = mergeReports([first, second]);
+    expect(merged.results).toHaveLength(3);
+    expect(merged.finishedAt).toBe("2026-11-29T10:02:00.000Z");
+    expect(() => mergeReports([report, report])).toThrow(/appears in more than one report/);
+  });
+});

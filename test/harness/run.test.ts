@@ -1,0 +1,102 @@
+import { describe, expect, it } from "vitest";
+import { runScenario } from "../../conformance/engine/run.ts";
+import { SubjectBrokenError } from "../../conformance/subjects/subject.ts";
+import { expandYaml, fakeSubject, ok, recordingFixture } from "./helpers.ts";
+
+const kinds = (fixture: ReturnType<typeof recordingFixture>) => new Map([[fixture.kind.kind, fixture.kind]]);
+
+const withFixture = `
+id: t.fixture
+title: t
+spec: [core.tool-result]
+fixtures: {srv: {kind: recording}}
+steps:
+  - fixture: srv
+    action: poke
+    with: {at: "\${srv.url}"}
+  - op: runner.echo
+    with: {value: "\${srv.url}"}
+    capture: {echoed: /value/value}
+    expect:
+      - {at: /value/value, equals: "http://127.0.0.1:1/test"}
+      - {var: echoed, at: "", matches: "^http"}
+      - {fixture: srv, at: /open, equals: 0, eventuallyMs: 500}
+`;
+
+describe("runScenario", () => {
+  it("passes, substituting fixture variables and captures, and polls an eventually-assertion", async () => {
+    const fixture = recordingFixture([{ open: 1 }, { open: 1 }, { open: 0 }]);
+    const subject = fakeSubject((_, input) => ok(input));
+    const [scenario] = expandYaml(withFixture);
+    const result = await runScenario(scenario, subject, { fixtureKinds: kinds(fixture) });
+    expect(result).toMatchObject({ status: "pass", scenario: "t.fixture", subject: "fake" });
+    expect(fixture.actions).toEqual([{ action: "poke", input: { at: "http://127.0.0.1:1/test" } }]);
+    expect(fixture.stopped).toBe(1);
+    expect(subject.resets).toBe(1);
+  });
+
+  it("fails with the differences, stops at the failing step, and still stops fixtures", async () => {
+    const fixture = recordingFixture([{ open: 3 }]);
+    const subject = fakeSubject(() => ok({ value: "other" }));
+    const [scenario] = expandYaml(withFixture);
+    const result = await runScenario(scenario, subject, { fixtureKinds: kinds(fixture) });
+    expect(result.status).toBe("fail");
+    expect(result.message).toMatch(/^inline\.yaml:\d+: step 1, result at \/value\/value: not equal/);
+    expect(result.failures?.[0].diff).toEqual([{ path: "/value/value", change: "changed", expected: "http://127.0.0.1:1/test", actual: "other" }]);
+    expect(result.failures?.some((failure) => failure.message.includes("still so after 500 ms"))).toBe(true);
+    expect(fixture.stopped).toBe(1);
+  });
+
+  it("skips when the subject lacks a required capability, naming it, without starting anything", async () => {
+    const fixture = recordingFixture();
+    const [scenario] = expandYaml(withFixture.replace("fixtures:", "requires: [mcp.sse]\nfixtures:"));
+    const result = await runScenario(scenario, fakeSubject(() => ok({})), { fixtureKinds: kinds(fixture) });
+    expect(result).toMatchObject({ status: "skip", message: "fake does not declare mcp.sse" });
+    expect(fixture.started).toBe(0);
+  });
+
+  it("an unexpected typed error fails the step; an expected one passes", async () => {
+    const failing = fakeSubject(() => ({ ok: false, elapsedMs: 5, error: { kind: "cancelled", type: "AbortError", message: "aborted" } }));
+    const base = `id: t.err\ntitle: t\nspec: [core.tool-result]\nsteps:\n  - op: runner.echo\n    with: {value: 1}\n`;
+    const unexpected = await runScenario(expandYaml(base)[0], failing);
+    expect(unexpected.status).toBe("fail");
+    expect(unexpected.message).toContain("unexpected error (cancelled, AbortError): aborted");
+    const expected = await runScenario(expandYaml(`${base}    expect:\n      - {at: /error/kind, equals: cancelled}\n      - {at: /elapsedMs, atMost: 2000}\n`)[0], failing);
+    expect(expected.status).toBe("pass");
+  });
+
+  it("a broken subject makes the scenario an error with its stderr, and the run goes on", async () => {
+    const broken = fakeSubject(() => {
+      throw new SubjectBrokenError("runner exited with code 3", "Traceback: boom");
+    });
+    const [scenario] = expandYaml(`id: t.broken\ntitle: t\nspec: [core.tool-result]\nsteps:\n  - op: runner.echo\n    with: {value: 1}\n`);
+    const result = await runScenario(scenario, broken);
+    expect(result).toMatchObject({ status: "error", message: "runner exited with code 3", stderr: "Traceback: boom" });
+    expect(broken.resets).toBe(1);
+  });
+
+  it("a subject that never answers is cut off at the step timeout plus grace, as an error", async () => {
+    const hung = fakeSubject(() => new Promise(() => undefined));
+    const [scenario] = expandYaml(`id: t.hang\ntitle: t\nspec: [core.tool-result]\ntimeoutMs: 50\nsteps:\n  - op: runner.echo\n    with: {value: 1}\n`);
+    const started = Date.now();
+    const result = await runScenario(scenario, hung);
+    expect(result.status).toBe("error");
+    expect(result.message).toContain("the subject hung");
+    expect(Date.now() - started).toBeLessThan(8000);
+  });
+
+  it("a fixture's contract violations fail an otherwise passing scenario", async () => {
+    const fixture = recordingFixture([{ open: 0 }], ["request 0: /messages/0/role must be one of ..."]);
+    const [scenario] = expandYaml(withFixture);
+    const result = await runScenario(scenario, fakeSubject((_, input) => ok(input)), { fixtureKinds: kinds(fixture) });
+    expect(result.status).toBe("fail");
+    expect(result.message).toContain("fixture srv saw a contract violation: request 0");
+  });
+
+  it("an input that does not fit the operation is an error that says where", async () => {
+    const [scenario] = expandYaml(`id: t.input\ntitle: t\nspec: [core.tool-result]\nsteps:\n  - op: toolkit.execute\n    with: {toolkit: tk}\n`);
+    const result = await runScenario(scenario, fakeSubject(() => ok({})));
+    expect(result.status).toBe("error");
+    expect(result.message).toContain("input of toolkit.execute is invalid");
+  });
+});

@@ -1,0 +1,92 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { DEFAULT_TIMEOUT_MS, expandHeaders, McpConfigError, parseMcpConfig, readMcpConfigFile } from "../../../reference/index.ts";
+
+const names = (input: unknown) => parseMcpConfig(input).servers.map((server) => server.name);
+const one = (server: Record<string, unknown>) => parseMcpConfig({ s: server }).servers[0];
+
+describe("parseMcpConfig wrappers (mcp.config.wrappers)", () => {
+  it("looks for mcpServers first, then servers, then mcp", () => {
+    const a = { command: ["x"] };
+    expect(names({ mcpServers: { one: a }, servers: { two: a }, mcp: { three: a } })).toEqual(["one"]);
+    expect(names({ servers: { two: a }, mcp: { three: a } })).toEqual(["two"]);
+    expect(names({ mcp: { three: a } })).toEqual(["three"]);
+  });
+  it("skips the reserved keys of an unwrapped config and keeps config order", () => {
+    const a = { command: ["x"] };
+    expect(names({ zeta: a, builtins: { bash: false }, agents: {}, a2a: {}, mcpServer: {}, alpha: a })).toEqual(["zeta", "alpha"]);
+  });
+  it("refuses what is not an object of servers", () => {
+    expect(() => parseMcpConfig([])).toThrow(McpConfigError);
+    expect(() => parseMcpConfig({ s: "nope" })).toThrow(/"s": must be an object/);
+  });
+});
+
+describe("per-server fields", () => {
+  it("infers remote from url and local otherwise (mcp.config.type)", () => {
+    expect(one({ url: "http://127.0.0.1:1/mcp" }).type).toBe("remote");
+    expect(one({ command: ["node", "s.mjs"] })).toMatchObject({ type: "local", command: ["node", "s.mjs"] });
+    expect(() => one({ type: "websocket", url: "ws://x" })).toThrow(/type must be/);
+    expect(() => one({ command: [] })).toThrow(/command/);
+    expect(() => one({ type: "remote" })).toThrow(/url/);
+  });
+  it("reads environment, with env as an alias", () => {
+    expect(one({ command: ["x"], environment: { A: "1" } }).env).toEqual({ A: "1" });
+    expect(one({ command: ["x"], env: { B: "2" } }).env).toEqual({ B: "2" });
+    expect(() => one({ command: ["x"], env: { B: 2 } })).toThrow(/environment.B/);
+  });
+  it("lets disabled:true win over enabled:true (mcp.config.enabled)", () => {
+    expect(one({ command: ["x"] }).enabled).toBe(true);
+    expect(one({ command: ["x"], enabled: false }).enabled).toBe(false);
+    expect(one({ command: ["x"], enabled: true, disabled: true }).enabled).toBe(false);
+    // A disabled server is never contacted, so an incomplete one is not an error.
+    expect(one({ disabled: true }).enabled).toBe(false);
+  });
+  it("defaults the timeout to 30000 ms (mcp.config.timeout)", () => {
+    expect(DEFAULT_TIMEOUT_MS).toBe(30000);
+    expect(one({ command: ["x"] }).timeout).toBe(30000);
+    expect(one({ command: ["x"], timeout: 300 }).timeout).toBe(300);
+    expect(() => one({ command: ["x"], timeout: -1 })).toThrow(/timeout/);
+  });
+  it("keeps the tools map as given; absent or null means no map", () => {
+    expect(one({ command: ["x"], tools: { a: true, nope: true } }).tools).toEqual({ a: true, nope: true });
+    expect(one({ command: ["x"], tools: {} }).tools).toEqual({});
+    expect(one({ command: ["x"] }).tools).toBeUndefined();
+    expect(one({ command: ["x"], tools: null }).tools).toBeUndefined();
+    expect(() => one({ command: ["x"], tools: { a: "yes" } })).toThrow(/tools.a/);
+  });
+  it("never expands header templates while parsing (no secret in a parsed config)", () => {
+    process.env.TNX_TEST_PARSE_SECRET = "parse-secret-123";
+    const parsed = one({ url: "http://x/mcp", headers: { Authorization: "Bearer ${TNX_TEST_PARSE_SECRET}" } });
+    expect(JSON.stringify(parsed)).not.toContain("parse-secret-123");
+    delete process.env.TNX_TEST_PARSE_SECRET;
+  });
+});
+
+describe("expandHeaders (mcp.config.headers-expand)", () => {
+  it("expands ${VAR} from the environment and unset variables to the empty string", () => {
+    expect(expandHeaders({ Authorization: "Bearer ${TOKEN}", X: "[${MISSING}]", Y: "$TOKEN" }, { TOKEN: "t0k" })).toEqual({
+      Authorization: "Bearer t0k",
+      X: "[]",
+      Y: "$TOKEN",
+    });
+  });
+});
+
+describe("config files (mcp.config.file)", () => {
+  const dir = mkdtempSync(join(tmpdir(), "tnx-config-"));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  it("parses a JSON file including each server's tools map", () => {
+    const file = join(dir, "mcp.json");
+    writeFileSync(file, JSON.stringify({ mcpServers: { srv: { command: ["x"], tools: { a: true, b: true } } } }));
+    expect(readMcpConfigFile(file).servers[0]).toMatchObject({ name: "srv", tools: { a: true, b: true } });
+  });
+  it("reports a missing or malformed file as a config error", () => {
+    expect(() => readMcpConfigFile(join(dir, "absent.json"))).toThrow(McpConfigError);
+    const bad = join(dir, "bad.json");
+    writeFileSync(bad, "{not json");
+    expect(() => readMcpConfigFile(bad)).toThrow(/not JSON/);
+  });
+});

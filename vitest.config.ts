@@ -1,0 +1,12 @@
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  test: {
+    include: ["test/**/*.test.ts"],
+    // Generous: a failing scenario reports through the harness's own bounded timeouts first.
+    testTimeout: 60_000,
+    hookTimeout: 30_000,
+    teardownTimeout: 10_000,
+    pool: "forks",
+  },
+});
