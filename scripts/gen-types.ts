@@ -10,6 +10,7 @@ export const generatedTypes = [
   { schema: "conformance/schema/scenario.schema.json", output: "conformance/schema/scenario.types.ts", name: "Scenario" },
   { schema: "conformance/schema/report.schema.json", output: "conformance/schema/report.types.ts", name: "Report" },
   { schema: "conformance/schema/baseline.schema.json", output: "conformance/schema/baseline.types.ts", name: "Baseline" },
+  { schema: "runners/protocol/runner-manifest.schema.json", output: "runners/protocol/runner-manifest.types.ts", name: "RunnerManifest" },
   { schema: "runners/protocol/protocol.schema.json", output: "runners/protocol/protocol.types.ts", name: "ProtocolMessage" },
 ];
 

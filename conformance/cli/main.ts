@@ -16,6 +16,7 @@ import { renderMarkdownMatrix } from "../report/matrix.ts";
 import type { Report } from "../schema/report.types.ts";
 import { defaultScenarioDir } from "./paths.ts";
 import { runAgainstSubjects, type SubjectChoice } from "./run-command.ts";
+import { smoke } from "./smoke.ts";
 
 class UsageError extends Error {}
 
@@ -109,6 +110,16 @@ export function buildProgram(): Command {
       if (!options.quiet) printCoverage(lint);
       console.log(`${lint.files.length} files, ${lint.scenarios.length} valid scenarios (${lint.expanded.length} expanded), ${lint.diagnostics.length} problems`);
       if (lint.diagnostics.length) process.exitCode = 2;
+    });
+
+  program
+    .command("smoke")
+    .description("check that a runner itself is sound: handshake, round trips, reset, unknown operations, exit")
+    .option("--runner <name>", "a runner under runners/")
+    .option("--runner-cmd <command>", "a runner command line")
+    .action(async (options) => {
+      if (!options.runner === !options.runnerCmd) throw new UsageError("smoke needs exactly one of --runner NAME or --runner-cmd CMD");
+      process.exitCode = (await smoke({ runner: options.runner, runnerCommand: options.runnerCmd })) ? 0 : 1;
     });
 
   program

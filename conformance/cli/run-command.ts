@@ -18,7 +18,7 @@ export async function runAgainstSubjects(
   const startedAt = new Date().toISOString();
   const report: Report = { version: 1, startedAt, finishedAt: startedAt, subjects: [], results: [] };
   const problems: string[] = [];
-  for (const opened of await openSubjects(choice)) {
+  for await (const opened of openSubjects(choice)) {
     if (!opened.subject) {
       console.log(`UNAVAILABLE ${opened.info.name}: ${opened.unavailableReason}`);
       report.subjects.push(reportSubject(opened.info, opened.unavailableReason));

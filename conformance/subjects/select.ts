@@ -1,6 +1,12 @@
-// Turns the CLI's subject options into subjects: the in-process reference, or runners.
+// Turns the CLI's subject options into subjects: the in-process reference, runners by name (or
+// `all`), or an ad-hoc runner command. Each runner's baseline comes with it.
+import { join } from "node:path";
+import { runnersDir } from "../cli/paths.ts";
+import { loadBaseline } from "../report/baseline.ts";
 import type { Entry } from "../schema/baseline.types.ts";
 import { createReferenceSubject, referenceInfo } from "./reference/index.ts";
+import { openRunner, readManifest, runnerNames } from "./runner-registry.ts";
+import { RunnerUnavailableError, startRunnerSubject } from "./runner.ts";
 import type { Subject, SubjectInfo } from "./subject.ts";
 
 export interface SubjectChoice {
@@ -18,11 +24,35 @@ export interface OpenedSubject {
   explicitlyRequested: boolean;
 }
 
-export async function openSubjects(choice: SubjectChoice): Promise<OpenedSubject[]> {
-  const opened: OpenedSubject[] = [];
-  const wantsReference = choice.subject === "reference" || (!choice.subject && !choice.runners.length && !choice.runnerCommand);
+export function baselinePath(runner: string): string {
+  return join(runnersDir, runner, "expected-failures.yaml");
+}
+
+/** Opens subjects one at a time, as the run reaches them, so only one runner process lives at once. */
+export async function* openSubjects(choice: SubjectChoice, log: (line: string) => void = console.log): AsyncGenerator<OpenedSubject> {
   if (choice.subject && choice.subject !== "reference") throw new Error(`unknown in-process subject "${choice.subject}"; expected: reference`);
-  if (wantsReference) opened.push({ info: referenceInfo("reference"), subject: createReferenceSubject(), baseline: new Map(), explicitlyRequested: true });
-  if (choice.runners.length || choice.runnerCommand) throw new Error("runners are not available in this build yet");
-  return opened;
+  const wantsAllRunners = choice.runners.includes("all");
+  const wantsReference = choice.subject === "reference" || wantsAllRunners || (!choice.runners.length && !choice.runnerCommand);
+  if (wantsReference) yield { info: referenceInfo("reference"), subject: createReferenceSubject(), baseline: new Map(), explicitlyRequested: true };
+  const names = wantsAllRunners ? runnerNames() : choice.runners;
+  for (const name of names) {
+    const manifest = await readManifest(name);
+    const baseline = await loadBaseline(baselinePath(name));
+    const placeholder: SubjectInfo = { name, language: manifest.name, package: "?", version: "?", capabilities: [] };
+    try {
+      yield { info: placeholder, subject: await openRunner(name, log), baseline, explicitlyRequested: !wantsAllRunners };
+    } catch (error) {
+      if (!(error instanceof Error)) throw error;
+      const reason = error instanceof RunnerUnavailableError ? error.message : `runner broke at start: ${error.message}`;
+      yield { info: placeholder, unavailableReason: reason, baseline, explicitlyRequested: !wantsAllRunners };
+    }
+  }
+  if (choice.runnerCommand) {
+    const info: SubjectInfo = { name: "custom", language: "?", package: "?", version: "?", capabilities: [] };
+    try {
+      yield { info, subject: await startRunnerSubject({ name: "custom", command: ["bash", "-c", choice.runnerCommand] }), baseline: new Map(), explicitlyRequested: true };
+    } catch (error) {
+      yield { info, unavailableReason: error instanceof Error ? error.message : String(error), baseline: new Map(), explicitlyRequested: true };
+    }
+  }
 }

@@ -21,15 +21,19 @@ import type { OperationError } from "../subject.ts";
 import { ContractError, requireHandle, type DriverSession, type OpHandler } from "./driver.ts";
 import { toolkitFor } from "./toolkit-ops.ts";
 
-/** A client handle and everything client.observations reports about it. */
-interface ClientEntry {
-  client: Client;
+/** What client.observations reports about a client, filled in by the instruments installed on it. */
+interface ClientRecord {
   warnings: string[];
   transformInputs: unknown[];
   hookCalls: { hook: string; input: Record<string, unknown> }[];
   transportRequests: { method: string; url: string; body: unknown }[];
   /** The store passed with `store: "provided"`, to check the accessor returns that very instance. */
   providedStore?: ConversationStore;
+}
+
+/** A client handle: the client and its record. */
+interface ClientEntry extends ClientRecord {
+  client: Client;
 }
 
 interface BodyTransformData {
@@ -51,7 +55,7 @@ function decodeBody(body: unknown): unknown {
   }
 }
 
-function bodyTransformFromData(data: BodyTransformData, entry: ClientEntry): ClientOptions["bodyTransform"] {
+function bodyTransformFromData(data: BodyTransformData, entry: ClientRecord): ClientOptions["bodyTransform"] {
   return (body) => {
     entry.transformInputs.push(structuredClone(body));
     if (data.returnNull) return null;
@@ -60,7 +64,7 @@ function bodyTransformFromData(data: BodyTransformData, entry: ClientEntry): Cli
   };
 }
 
-function hooksFromData(data: HooksData, entry: ClientEntry): Hooks {
+function hooksFromData(data: HooksData, entry: ClientRecord): Hooks {
   const hooks: Hooks = {};
   const { beforeLLM, beforeTool } = data;
   if (beforeLLM) {
@@ -82,7 +86,7 @@ function hooksFromData(data: HooksData, entry: ClientEntry): Hooks {
 }
 
 /** The injected transport of `transport: "recording"`: record, then hand over to the real fetch. */
-function recordingFetch(entry: ClientEntry): FetchLike {
+function recordingFetch(entry: ClientRecord): FetchLike {
   return (url, init) => {
     entry.transportRequests.push({ method: init.method ?? "GET", url, body: decodeBody(init.body) });
     return globalThis.fetch(url, init);
@@ -120,9 +124,9 @@ export const clientOps: Record<string, OpHandler> = {
   async "client.create"(input, session) {
     const handle = String(input.handle);
     if (session.clients.has(handle)) throw new ContractError("other", `client "${handle}" already exists`);
-    const entry = { warnings: [], transformInputs: [], hookCalls: [], transportRequests: [] } as unknown as ClientEntry;
+    const entry: ClientRecord = { warnings: [], transformInputs: [], hookCalls: [], transportRequests: [] };
     if (input.store === "provided") entry.providedStore = createMemoryStore();
-    entry.client = createClient({
+    const client = createClient({
       baseUrl: String(input.baseUrl),
       style: input.style as ClientOptions["style"],
       model: String(input.model),
@@ -140,7 +144,7 @@ export const clientOps: Record<string, OpHandler> = {
       store: entry.providedStore,
       logger: { warn: (message) => entry.warnings.push(message) },
     });
-    session.clients.set(handle, entry);
+    session.clients.set(handle, { ...entry, client } satisfies ClientEntry);
     return {};
   },
   async "client.run"(input, session) {

@@ -1,0 +1,97 @@
+// `smoke --runner NAME`: is the runner itself sound? Handshake, round trips, reset, an unknown
+// operation, a trivial toolkit, and a clean exit. Says plainly what is wrong with the runner, before
+// any scenario blames the implementation for it.
+import { deepEqual } from "../engine/assert.ts";
+import { openRunner } from "../subjects/runner-registry.ts";
+import { RunnerUnavailableError, startRunnerSubject, type RunnerSubject } from "../subjects/runner.ts";
+
+interface Check {
+  name: string;
+  run(subject: RunnerSubject): Promise<string | undefined>;
+}
+
+const timeout = { timeoutMs: 10_000 };
+const probe = { text: "héllo ✓ \u0000 \"quoted\"", list: [1, 2.5, null, true], nested: { deep: { deeper: [] } } };
+
+const checks: Check[] = [
+  {
+    name: "runner.echo returns its value unchanged (unicode, NUL, nesting)",
+    async run(subject) {
+      const outcome = await subject.execute("runner.echo", { value: probe }, timeout);
+      if (!outcome.ok) return `answered an error: ${outcome.error.message}`;
+      return deepEqual(outcome.value, { value: probe }) ? undefined : `returned ${JSON.stringify(outcome.value)}`;
+    },
+  },
+  {
+    name: "ten requests in a row are answered in order",
+    async run(subject) {
+      for (let i = 0; i < 10; i++) {
+        const outcome = await subject.execute("runner.echo", { value: i }, timeout);
+        if (!outcome.ok || !deepEqual(outcome.value, { value: i })) return `request ${i} answered ${JSON.stringify(outcome)}`;
+      }
+      return undefined;
+    },
+  },
+  {
+    name: "session.reset is answered",
+    async run(subject) {
+      await subject.reset(timeout);
+      return undefined;
+    },
+  },
+  {
+    name: "an unknown operation is answered `unsupported` (not a crash)",
+    async run(subject) {
+      const outcome = await subject.execute("smoke.no-such-operation", {}, timeout);
+      return !outcome.ok && outcome.error.kind === "unsupported" ? undefined : `answered ${JSON.stringify(outcome)}`;
+    },
+  },
+  {
+    name: "a toolkit with one host tool executes it (toolkit.extra-tools)",
+    async run(subject) {
+      if (!subject.info.capabilities.includes("toolkit.extra-tools")) return "skipped: toolkit.extra-tools not declared";
+      const created = await subject.execute("toolkit.create", { handle: "smoke", extraTools: [{ name: "echo" }] }, timeout);
+      if (!created.ok) return `toolkit.create failed: ${created.error.message}`;
+      const executed = await subject.execute("toolkit.execute", { toolkit: "smoke", name: "echo", args: { x: 1 } }, timeout);
+      if (!executed.ok) return `toolkit.execute failed: ${executed.error.message}`;
+      const value = executed.value as { output?: string; isError?: boolean };
+      await subject.reset(timeout);
+      return value.isError === false && deepEqual(JSON.parse(value.output ?? "null"), { x: 1 }) ? undefined : `returned ${JSON.stringify(value)}`;
+    },
+  },
+];
+
+export async function smoke(options: { runner?: string; runnerCommand?: string }): Promise<boolean> {
+  const started = performance.now();
+  let subject: RunnerSubject;
+  try {
+    subject = options.runner
+      ? await openRunner(options.runner, console.log)
+      : await startRunnerSubject({ name: "custom", command: ["bash", "-c", options.runnerCommand!] });
+  } catch (error) {
+    const kind = error instanceof RunnerUnavailableError ? "unavailable" : "broken";
+    console.log(`✗ start and handshake: ${kind}: ${error instanceof Error ? error.message : String(error)}`);
+    return false;
+  }
+  const { info } = subject;
+  console.log(`✓ start and handshake (${Math.round(performance.now() - started)} ms): ${info.package} ${info.version} (${info.language})`);
+  console.log(`  capabilities: ${info.capabilities.join(", ") || "(none)"}`);
+  let sound = true;
+  for (const check of checks) {
+    let problem: string | undefined;
+    try {
+      problem = await check.run(subject);
+    } catch (error) {
+      const stderr = subject.drainStderr?.() ?? "";
+      problem = `${error instanceof Error ? error.message : String(error)}${stderr ? `\n  stderr: ${stderr}` : ""}`;
+    }
+    const skipped = problem?.startsWith("skipped");
+    if (problem && !skipped) sound = false;
+    console.log(`${problem ? (skipped ? "-" : "✗") : "✓"} ${check.name}${problem ? `: ${problem}` : ""}`);
+  }
+  const closing = performance.now();
+  await subject.close();
+  console.log(`✓ closed (${Math.round(performance.now() - closing)} ms)`);
+  console.log(sound ? "the runner is sound" : "the runner itself is broken: fix the above before reading its scenario results");
+  return sound;
+}

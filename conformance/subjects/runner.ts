@@ -1,0 +1,241 @@
+// A subject behind a subprocess runner speaking runners/PROTOCOL.md: one long-lived process, one
+// request at a time, a timeout per operation. A runner that crashes, hangs or writes garbage is killed;
+// the scenario in flight becomes `error`, and the next operation restarts it, within a budget.
+import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
+import { createRequire } from "node:module";
+import { createInterface } from "node:readline";
+import { Ajv2020 } from "ajv/dist/2020.js";
+import type { HelloAnswer, ProtocolMessage } from "../../runners/protocol/protocol.types.ts";
+import { SubjectBrokenError, type ExecuteOptions, type OperationOutcome, type Subject, type SubjectInfo } from "./subject.ts";
+
+const require = createRequire(import.meta.url);
+const validateMessage = new Ajv2020({ allErrors: false, strictRequired: false }).compile<ProtocolMessage>(require("../../runners/protocol/protocol.schema.json"));
+
+export const protocolVersion = 1;
+const maxStderrBytes = 64 * 1024;
+const maxLineBytes = 32 * 1024 * 1024;
+/** Time a runner gets past an operation's own timeout before it is called hung (less than the engine's grace, so the runner's clearer message wins). */
+const answerGraceMs = 1_000;
+
+export interface RunnerSpec {
+  /** Name for reports, e.g. "python". */
+  name: string;
+  /** The command that starts the runner: executable then arguments. */
+  command: string[];
+  cwd?: string;
+  env?: Record<string, string>;
+  handshakeTimeoutMs?: number;
+  /** How many times the runner may be restarted after breaking before every operation errors. */
+  restartBudget?: number;
+}
+
+export class RunnerUnavailableError extends Error {}
+
+interface Pending {
+  seq: number;
+  resolve: (message: ProtocolMessage) => void;
+  reject: (error: Error) => void;
+}
+
+/** One process of a runner: spawn, handshake, request/answer, kill. */
+class RunnerProcess {
+  private readonly child: ChildProcessWithoutNullStreams;
+  private pending: Pending | undefined;
+  private exited: string | undefined;
+  private stderr = "";
+  private seq = 0;
+
+  constructor(private readonly spec: RunnerSpec) {
+    this.child = spawn(spec.command[0], spec.command.slice(1), {
+      cwd: spec.cwd,
+      env: { ...process.env, ...spec.env },
+      stdio: ["pipe", "pipe", "pipe"],
+      // Its own process group, so killing it also kills what it started (stdio MCP servers).
+      detached: true,
+    });
+    this.child.stderr.on("data", (chunk: Buffer) => {
+      this.stderr = (this.stderr + chunk.toString("utf8")).slice(-maxStderrBytes);
+    });
+    this.child.stdin.on("error", () => undefined); // a dead runner's stdin; reported through exit
+    const lines = createInterface({ input: this.child.stdout, crlfDelay: Infinity });
+    lines.on("line", (line) => this.onLine(line));
+    this.child.on("error", (error) => this.onExit(`could not start ${spec.command.join(" ")}: ${error.message}`));
+    this.child.on("exit", (code, signal) => this.onExit(`runner exited (${signal ? `signal ${signal}` : `code ${code}`})`));
+  }
+
+  get pid(): number | undefined {
+    return this.child.pid;
+  }
+
+  get alive(): boolean {
+    return this.exited === undefined;
+  }
+
+  drainStderr(): string {
+    const text = this.stderr;
+    this.stderr = "";
+    return text;
+  }
+
+  private onLine(line: string): void {
+    if (line.length > maxLineBytes) return this.fail(`runner wrote a line of ${line.length} bytes`);
+    let message: unknown;
+    try {
+      message = JSON.parse(line);
+    } catch {
+      return this.fail(`runner wrote a line that is not JSON: ${JSON.stringify(line.slice(0, 200))}`);
+    }
+    if (!validateMessage(message)) {
+      const problem = validateMessage.errors?.[0];
+      return this.fail(`runner wrote a message that does not fit the protocol (${problem?.instancePath || "(top)"} ${problem?.message}): ${line.slice(0, 200)}`);
+    }
+    const pending = this.pending;
+    const seq = "seq" in message ? message.seq : 0;
+    if (!pending || seq !== pending.seq) {
+      return this.fail(`runner answered seq ${seq} while ${pending ? `seq ${pending.seq}` : "nothing"} was asked`);
+    }
+    this.pending = undefined;
+    pending.resolve(message);
+  }
+
+  private onExit(reason: string): void {
+    if (this.exited) return;
+    this.exited = reason;
+    this.pending?.reject(new SubjectBrokenError(reason, this.stderr));
+    this.pending = undefined;
+  }
+
+  /** The runner broke the protocol: kill it and fail what is in flight. */
+  private fail(reason: string): void {
+    const pending = this.pending;
+    this.pending = undefined;
+    this.kill();
+    pending?.reject(new SubjectBrokenError(reason, this.stderr));
+  }
+
+  /** Send one message and wait for the answer with the same seq (0 for the handshake). */
+  ask(message: ProtocolMessage, timeoutMs: number, what: string): Promise<ProtocolMessage> {
+    if (this.exited) return Promise.reject(new SubjectBrokenError(this.exited, this.stderr));
+    const seq = message.type === "request" ? message.seq : 0;
+    return new Promise<ProtocolMessage>((resolve, reject) => {
+      const timer = setTimeout(() => this.fail(`runner did not answer ${what} within ${timeoutMs} ms: killed`), timeoutMs);
+      this.pending = {
+        seq,
+        resolve: (answer) => {
+          clearTimeout(timer);
+          resolve(answer);
+        },
+        reject: (error) => {
+          clearTimeout(timer);
+          reject(error);
+        },
+      };
+      this.child.stdin.write(`${JSON.stringify(message)}\n`);
+    });
+  }
+
+  nextSeq(): number {
+    return ++this.seq;
+  }
+
+  kill(): void {
+    if (this.child.pid === undefined) return;
+    try {
+      process.kill(-this.child.pid, "SIGKILL");
+    } catch {
+      // already gone
+    }
+  }
+
+  /** Close stdin and give the runner a moment to exit by itself, then kill its group. */
+  async close(graceMs = 2_000): Promise<void> {
+    if (this.alive) {
+      const exited = new Promise<void>((resolve) => this.child.once("exit", () => resolve()));
+      this.child.stdin.end();
+      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, graceMs).unref())]);
+    }
+    this.kill();
+  }
+}
+
+async function handshake(runner: RunnerProcess, spec: RunnerSpec): Promise<SubjectInfo> {
+  const answer = (await runner.ask({ type: "hello", from: "harness", protocol: protocolVersion }, spec.handshakeTimeoutMs ?? 60_000, "the handshake")) as HelloAnswer;
+  if (answer.type !== "hello") throw new SubjectBrokenError(`runner answered the handshake with a "${answer.type}" message`, runner.drainStderr());
+  if ("unavailable" in answer && answer.unavailable !== undefined) throw new RunnerUnavailableError(answer.unavailable);
+  if ("error" in answer && answer.error !== undefined) throw new SubjectBrokenError(`runner refused protocol ${protocolVersion}: ${answer.error}`, runner.drainStderr());
+  if (answer.protocol !== protocolVersion) throw new SubjectBrokenError(`runner speaks protocol ${answer.protocol}, the harness ${protocolVersion}`);
+  const implementation = (answer as { implementation: Omit<SubjectInfo, "name"> & { name: string } }).implementation;
+  return { ...implementation, name: spec.name };
+}
+
+export interface RunnerSubject extends Subject {
+  readonly restarts: number;
+  readonly pid: number | undefined;
+}
+
+/** Start the runner and complete the handshake; throws RunnerUnavailableError or SubjectBrokenError. */
+export async function startRunnerSubject(spec: RunnerSpec): Promise<RunnerSubject> {
+  let runner = new RunnerProcess(spec);
+  let info: SubjectInfo;
+  try {
+    info = await handshake(runner, spec);
+  } catch (error) {
+    await runner.close(200);
+    throw error;
+  }
+  let restarts = 0;
+  const budget = spec.restartBudget ?? 5;
+  let carriedStderr = "";
+
+  const ensureRunning = async (): Promise<RunnerProcess> => {
+    if (runner.alive) return runner;
+    carriedStderr += runner.drainStderr();
+    if (restarts >= budget) throw new SubjectBrokenError(`runner broke ${restarts + 1} times; restart budget (${budget}) used up`);
+    restarts++;
+    runner = new RunnerProcess(spec);
+    const again = await handshake(runner, spec);
+    if (again.version !== info.version) throw new SubjectBrokenError(`runner came back as version ${again.version}, not ${info.version}`);
+    return runner;
+  };
+
+  const execute = async (op: string, input: Record<string, unknown>, options: ExecuteOptions): Promise<OperationOutcome> => {
+    const current = await ensureRunning();
+    const seq = current.nextSeq();
+    const answer = await current.ask({ type: "request", seq, op, input }, options.timeoutMs + answerGraceMs, `${op} (seq ${seq})`);
+    switch (answer.type) {
+      case "result":
+        return { ok: true, value: answer.value, elapsedMs: answer.elapsedMs };
+      case "error":
+        return { ok: false, error: answer.error, elapsedMs: answer.elapsedMs };
+      case "unsupported":
+        return { ok: false, elapsedMs: 0, error: { kind: "unsupported", type: "unsupported", message: `runner says ${op} is unsupported: ${answer.reason}` } };
+      case "crash":
+        throw new SubjectBrokenError(`runner crashed in ${op}: ${answer.message}`, current.drainStderr());
+      default:
+        throw new SubjectBrokenError(`runner answered ${op} with a "${answer.type}" message`);
+    }
+  };
+
+  return {
+    info,
+    get restarts() {
+      return restarts;
+    },
+    get pid() {
+      return runner.pid;
+    },
+    execute,
+    async reset(options) {
+      // A dead runner holds nothing: it is restarted by the next operation, not here.
+      if (!runner.alive) return;
+      const outcome = await execute("session.reset", {}, options);
+      if (!outcome.ok) throw new SubjectBrokenError(`session.reset failed: ${outcome.error.message}`);
+    },
+    drainStderr() {
+      const text = carriedStderr + runner.drainStderr();
+      carriedStderr = "";
+      return text;
+    },
+    close: () => runner.close(),
+  };
+}

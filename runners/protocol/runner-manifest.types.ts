@@ -1,0 +1,25 @@
+// Generated from runners/protocol/runner-manifest.schema.json by scripts/gen-types.ts. Do not edit; run `npm run gen:types`.
+
+/**
+ * runners/NAME/runner.json: how the harness installs and starts a runner. Commands run in the runner's folder.
+ */
+export interface RunnerManifest {
+  name: string;
+  description: string;
+  /**
+   * Executables that must be on PATH; a missing one makes the runner unavailable, with that reason.
+   */
+  requires?: string[];
+  /**
+   * Installs the published port package, pinned (idempotent; fast when already installed). A non-zero exit makes the runner unavailable with the installer's own output.
+   *
+   * @minItems 1
+   */
+  install?: [string, ...string[]];
+  installTimeoutMs?: number;
+  /**
+   * @minItems 1
+   */
+  start: [string, ...string[]];
+  handshakeTimeoutMs?: number;
+}

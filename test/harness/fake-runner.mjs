@@ -1,0 +1,31 @@
+// A misbehaving runner for the harness's own tests. MODE picks how it misbehaves on op "runner.echo"
+// when the echoed value is "trigger": crash (exit), garbage (non-JSON line), hang (never answer),
+// wrong-seq, stderr-then-crash. Other modes act at the handshake: unavailable, old-protocol, silent.
+import { createInterface } from "node:readline";
+
+const mode = process.env.FAKE_RUNNER_MODE ?? "good";
+const write = (message) => process.stdout.write(`${JSON.stringify(message)}\n`);
+
+createInterface({ input: process.stdin }).on("line", (line) => {
+  const message = JSON.parse(line);
+  if (message.type === "hello") {
+    if (mode === "silent") return;
+    if (mode === "unavailable") return write({ type: "hello", from: "runner", protocol: 1, unavailable: "pip: No matching distribution found for toolnexus==9.9.9" });
+    if (mode === "old-protocol") return write({ type: "hello", from: "runner", protocol: 1, error: "I only speak protocol 0" });
+    return write({ type: "hello", from: "runner", protocol: 1, implementation: { name: "fake", language: "js", package: "fake", version: "1.0.0", capabilities: ["toolkit.extra-tools"] } });
+  }
+  const { seq, op, input } = message;
+  if (op === "runner.echo" && input.value === "trigger") {
+    if (mode === "crash") process.exit(3);
+    if (mode === "garbage") return process.stdout.write("Traceback (most recent call last):\n");
+    if (mode === "hang") return;
+    if (mode === "wrong-seq") return write({ type: "result", seq: seq + 7, elapsedMs: 0, value: {} });
+    if (mode === "stderr-then-crash") {
+      process.stderr.write("panic: runtime error: index out of range\n");
+      process.exit(2);
+    }
+  }
+  if (op === "runner.echo") return write({ type: "result", seq, elapsedMs: 0.1, value: { value: input.value } });
+  if (op === "session.reset") return write({ type: "result", seq, elapsedMs: 0, value: {} });
+  return write({ type: "unsupported", seq, reason: `fake runner has no ${op}` });
+});

@@ -1,0 +1,92 @@
+// The subprocess runner subject against runners that crash, hang, write garbage or refuse the
+// handshake: each costs only the scenario in flight, is said plainly, and leaves no process behind.
+import { fileURLToPath } from "node:url";
+import { afterEach, describe, expect, it } from "vitest";
+import { runScenario } from "../../conformance/engine/run.ts";
+import { RunnerUnavailableError, startRunnerSubject, type RunnerSubject } from "../../conformance/subjects/runner.ts";
+import { SubjectBrokenError } from "../../conformance/subjects/subject.ts";
+import { expandYaml } from "./helpers.ts";
+
+const fakeRunner = fileURLToPath(new URL("./fake-runner.mjs", import.meta.url));
+const opened: RunnerSubject[] = [];
+
+async function start(mode: string, handshakeTimeoutMs = 5_000): Promise<RunnerSubject> {
+  const subject = await startRunnerSubject({ name: "fake", command: [process.execPath, fakeRunner], env: { FAKE_RUNNER_MODE: mode }, handshakeTimeoutMs, restartBudget: 2 });
+  opened.push(subject);
+  return subject;
+}
+
+function alive(pid: number | undefined): boolean {
+  if (pid === undefined) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+afterEach(async () => {
+  await Promise.all(opened.splice(0).map((subject) => subject.close()));
+});
+
+const echo = (value: string, timeoutMs = 300) => expandYaml(`id: t.echo\ntitle: t\nspec: [core.tool-result]\ntimeoutMs: ${timeoutMs}\nsteps:\n  - op: runner.echo\n    with: {value: ${value}}\n    expect: [{at: /value/value, equals: ${value}}]\n`)[0];
+
+describe("runner subject", () => {
+  it("handshakes, reports the implementation, and answers operations", async () => {
+    const subject = await start("good");
+    expect(subject.info).toEqual({ name: "fake", language: "js", package: "fake", version: "1.0.0", capabilities: ["toolkit.extra-tools"] });
+    expect((await runScenario(echo("hello"), subject)).status).toBe("pass");
+  });
+
+  for (const [mode, message] of [
+    ["crash", /runner exited \(code 3\)/],
+    ["garbage", /not JSON: "Traceback/],
+    ["hang", /did not answer runner\.echo \(seq \d+\) within 1300 ms: killed/],
+    ["wrong-seq", /answered seq \d+ while seq \d+ was asked/],
+  ] as const) {
+    it(`a runner that goes wrong (${mode}) costs only the scenario in flight, then is restarted`, async () => {
+      const subject = await start(mode);
+      const firstPid = subject.pid;
+      const broken = await runScenario(echo("trigger"), subject);
+      expect(broken.status).toBe("error");
+      expect(broken.message).toMatch(message);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(alive(firstPid)).toBe(false);
+      const next = await runScenario(echo("after"), subject);
+      expect(next.status).toBe("pass");
+      expect(subject.restarts).toBe(1);
+      expect(subject.pid).not.toBe(firstPid);
+    });
+  }
+
+  it("attaches what the runner wrote to stderr to the failure", async () => {
+    const subject = await start("stderr-then-crash");
+    const result = await runScenario(echo("trigger"), subject);
+    expect(result.status).toBe("error");
+    expect(result.stderr).toContain("panic: runtime error: index out of range");
+  });
+
+  it("stops restarting once the budget is used up", async () => {
+    const subject = await start("crash");
+    for (let i = 0; i < 3; i++) expect((await runScenario(echo("trigger"), subject)).status).toBe("error");
+    const exhausted = await runScenario(echo("after"), subject);
+    expect(exhausted.message).toContain("restart budget (2) used up");
+  });
+
+  it("an unsupported answer to a declared operation is a failure that says so", async () => {
+    const subject = await start("good");
+    const [scenario] = expandYaml(`id: t.u\ntitle: t\nspec: [core.tool-result]\nsteps:\n  - op: toolkit.create\n    with: {handle: tk}\n`);
+    const result = await runScenario(scenario, subject);
+    expect(result.status).toBe("fail");
+    expect(result.message).toContain("runner says toolkit.create is unsupported: fake runner has no toolkit.create");
+  });
+
+  it("handshake problems are plain: unavailable (with the installer's words), wrong protocol, silence", async () => {
+    await expect(start("unavailable")).rejects.toThrow(new RunnerUnavailableError("pip: No matching distribution found for toolnexus==9.9.9"));
+    await expect(start("old-protocol")).rejects.toThrow(/refused protocol 1: I only speak protocol 0/);
+    const silent = start("silent", 300);
+    await expect(silent).rejects.toBeInstanceOf(SubjectBrokenError);
+    await expect(silent).rejects.toThrow(/did not answer the handshake within 300 ms/);
+  });
+});

@@ -1,0 +1,131 @@
+// SSE parsing of both styles, fed from in-memory bodies split at awkward places.
+import { describe, expect, it } from "vitest";
+import { LLMEmptyResponseError, LLMStreamError, readSseEvents } from "../../../reference/index.ts";
+import { anthropicStyle } from "../../../reference/client/anthropic.ts";
+import { openaiStyle } from "../../../reference/client/openai.ts";
+import type { TurnResult } from "../../../reference/client/style.ts";
+
+/** A fetch-like attempt whose body delivers `chunks` one by one. */
+function attemptOf(chunks: string[]) {
+  const encoder = new TextEncoder();
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      for (const chunk of chunks) controller.enqueue(encoder.encode(chunk));
+      controller.close();
+    },
+  });
+  const signal = new AbortController().signal;
+  return { response: new Response(body), signal, abortError: () => new Error("aborted") as never };
+}
+
+async function drain(style: typeof openaiStyle, chunks: string[]): Promise<{ deltas: string[]; turn: TurnResult }> {
+  const generator = style.readStream(readSseEvents(attemptOf(chunks)));
+  const deltas: string[] = [];
+  for (;;) {
+    const next = await generator.next();
+    if (next.done) return { deltas, turn: next.value };
+    deltas.push(next.value);
+  }
+}
+
+const data = (value: unknown) => `data: ${JSON.stringify(value)}\n\n`;
+const choice = (delta: unknown, finish: string | null = null) => data({ choices: [{ index: 0, delta, finish_reason: finish }] });
+const event = (type: string, value: Record<string, unknown>) => `event: ${type}\ndata: ${JSON.stringify({ type, ...value })}\n\n`;
+
+describe("readSseEvents", () => {
+  it("yields events split across chunks, mid-line and mid-character", async () => {
+    const text = 'data: {"a":"é"}\n\nevent: x\ndata: 2\n\n';
+    const bytes = new TextEncoder().encode(text);
+    const cut = bytes.indexOf(0xa9); // the second byte of "é": the decoder must not split the character
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(bytes.slice(0, 5));
+        controller.enqueue(bytes.slice(5, cut));
+        controller.enqueue(bytes.slice(cut));
+        controller.close();
+      },
+    });
+    const events = [];
+    for await (const e of readSseEvents({ response: new Response(body), signal: new AbortController().signal, abortError: () => new Error() as never })) events.push(e);
+    expect(events.map((e) => [e.event, e.data])).toEqual([[undefined, '{"a":"é"}'], ["x", "2"]]);
+  });
+
+  it("rejects a line the SSE grammar does not know", async () => {
+    const consume = async () => {
+      for await (const _ of readSseEvents(attemptOf(["data: 1\n\n", "garbage line\n\n"]))) void _;
+    };
+    await expect(consume()).rejects.toBeInstanceOf(LLMStreamError);
+  });
+});
+
+describe("openai stream", () => {
+  it("merges tool-call fragments by index and reads the usage chunk", async () => {
+    const { deltas, turn } = await drain(openaiStyle, [
+      choice({ role: "assistant", content: "" }),
+      choice({ content: "hel" }),
+      choice({ content: "lo" }),
+      choice({ tool_calls: [{ index: 1, id: "b", type: "function", function: { name: "second", arguments: "" } }] }),
+      choice({ tool_calls: [{ index: 0, id: "a", type: "function", function: { name: "first", arguments: '{"x"' } }] }),
+      choice({ tool_calls: [{ index: 1, function: { arguments: "{}" } }] }),
+      choice({ tool_calls: [{ index: 0, function: { arguments: ":1}" } }] }),
+      choice({}, "tool_calls"),
+      data({ choices: [], usage: { prompt_tokens: 7, completion_tokens: 3 } }),
+      "data: [DONE]\n\n",
+    ]);
+    expect(deltas).toEqual(["hel", "lo"]);
+    expect(turn.text).toBe("hello");
+    expect(turn.toolCalls).toEqual([
+      { id: "a", name: "first", args: { x: 1 } },
+      { id: "b", name: "second", args: {} },
+    ]);
+    expect(turn.usage).toEqual({ input: 7, output: 3 });
+    expect(turn.wantsToolResults).toBe(true);
+  });
+
+  it("fails on broken JSON data, on a stream cut before [DONE] or finish_reason, and on a stream of no choices", async () => {
+    await expect(drain(openaiStyle, [choice({ content: "a" }), 'data: {"choices":[\n\n', "data: [DONE]\n\n"])).rejects.toBeInstanceOf(LLMStreamError);
+    await expect(drain(openaiStyle, [choice({ content: "a" })])).rejects.toBeInstanceOf(LLMStreamError);
+    await expect(drain(openaiStyle, ["data: [DONE]\n\n"])).rejects.toBeInstanceOf(LLMEmptyResponseError);
+  });
+
+  it("accepts an answer that finished without [DONE]", async () => {
+    const { turn } = await drain(openaiStyle, [choice({ content: "done" }, "stop")]);
+    expect(turn.text).toBe("done");
+  });
+});
+
+describe("anthropic stream", () => {
+  const start = event("message_start", { message: { usage: { input_tokens: 11, output_tokens: 1 } } });
+
+  it("assembles text and tool_use blocks and continues only on stop_reason tool_use", async () => {
+    const chunks = (stopReason: string) => [
+      start,
+      event("content_block_start", { index: 0, content_block: { type: "text", text: "" } }),
+      event("content_block_delta", { index: 0, delta: { type: "text_delta", text: "Hi" } }),
+      event("content_block_stop", { index: 0 }),
+      event("content_block_start", { index: 1, content_block: { type: "tool_use", id: "t1", name: "echo", input: {} } }),
+      event("content_block_delta", { index: 1, delta: { type: "input_json_delta", partial_json: '{"q":' } }),
+      event("content_block_delta", { index: 1, delta: { type: "input_json_delta", partial_json: '"v"}' } }),
+      event("content_block_stop", { index: 1 }),
+      event("message_delta", { delta: { stop_reason: stopReason }, usage: { output_tokens: 9 } }),
+      event("message_stop", {}),
+    ];
+    const { deltas, turn } = await drain(anthropicStyle, chunks("tool_use"));
+    expect(deltas).toEqual(["Hi"]);
+    expect(turn.toolCalls).toEqual([{ id: "t1", name: "echo", args: { q: "v" } }]);
+    expect(turn.usage).toEqual({ input: 11, output: 9 });
+    expect(turn.assistantMessage).toEqual({
+      role: "assistant",
+      content: [{ type: "text", text: "Hi" }, { type: "tool_use", id: "t1", name: "echo", input: { q: "v" } }],
+    });
+    expect(turn.wantsToolResults).toBe(true);
+    expect((await drain(anthropicStyle, chunks("end_turn"))).turn.wantsToolResults).toBe(false);
+  });
+
+  it("fails when message_stop never comes, and on a message without content blocks", async () => {
+    await expect(drain(anthropicStyle, [start, event("content_block_start", { index: 0, content_block: { type: "text", text: "" } })])).rejects.toBeInstanceOf(LLMStreamError);
+    await expect(drain(anthropicStyle, [start, event("message_delta", { delta: { stop_reason: "end_turn" } }), event("message_stop", {})])).rejects.toBeInstanceOf(
+      LLMEmptyResponseError,
+    );
+  });
+});
