@@ -17,6 +17,7 @@ import type { Report } from "../schema/report.types.ts";
 import { defaultScenarioDir } from "./paths.ts";
 import { runAgainstSubjects, type SubjectChoice } from "./run-command.ts";
 import { smoke } from "./smoke.ts";
+import { registerCaptureCommands } from "../capture/cli.ts";
 
 class UsageError extends Error {}
 
@@ -136,6 +137,7 @@ export function buildProgram(): Command {
       process.exitCode = merged.results.some((result) => result.outcome !== "as-expected") ? 1 : 0;
     });
 
+  registerCaptureCommands(program);
   return program;
 }
 
