@@ -10,7 +10,8 @@ import { formatDiagnostic } from "../scenario/load.ts";
 import { lintPaths, type LintResult } from "../scenario/lint.ts";
 import { selectScenarios, shard } from "../engine/suite.ts";
 import { formatSummary } from "../report/console.ts";
-import { mergeReports, readJsonReport, writeJsonReport } from "../report/json-report.ts";
+import { renderHtmlMatrix } from "../report/html.ts";
+import { mergeReports, readJsonReport } from "../report/json-report.ts";
 import { renderJunit } from "../report/junit.ts";
 import { renderMarkdownMatrix } from "../report/matrix.ts";
 import type { Report } from "../schema/report.types.ts";
@@ -42,8 +43,9 @@ async function writeOutput(path: string, text: string): Promise<void> {
   await writeFile(path, text);
 }
 
-async function writeReports(report: Report, options: { json?: string; junit?: string; matrix?: string }): Promise<void> {
-  if (options.json) await writeJsonReport(options.json, report);
+async function writeReports(report: Report, options: { json?: string; junit?: string; matrix?: string; html?: string }): Promise<void> {
+  if (options.json) await writeOutput(options.json, `${JSON.stringify(report, null, 2)}\n`);
+  if (options.html) await writeOutput(options.html, renderHtmlMatrix(report));
   if (options.junit) await writeOutput(options.junit, renderJunit(report));
   if (options.matrix) await writeOutput(options.matrix, renderMarkdownMatrix(report));
 }
@@ -64,6 +66,7 @@ export function buildProgram(): Command {
     .option("--json <file>", "write the JSON report")
     .option("--junit <file>", "write JUnit XML")
     .option("--matrix <file>", "write the compliance matrix (Markdown)")
+    .option("--html <file>", "write the compliance matrix as one self-contained HTML page")
     .action(async (paths: string[], options) => {
       const lint = await lintOrExplain(paths);
       if (lint.diagnostics.length) {
@@ -130,6 +133,7 @@ export function buildProgram(): Command {
     .requiredOption("--json <file>", "write the merged JSON report")
     .option("--junit <file>", "write JUnit XML")
     .option("--matrix <file>", "write the compliance matrix (Markdown)")
+    .option("--html <file>", "write the compliance matrix as one self-contained HTML page")
     .action(async (files: string[], options) => {
       const merged = mergeReports(await Promise.all(files.map(readJsonReport)));
       await writeReports(merged, options);

@@ -23,7 +23,7 @@ const subjectGraceMs = 2_000;
 /** The scenario cannot go on: the subject or a fixture broke, or the scenario itself is wrong. */
 class ScenarioError extends Error {}
 
-interface StepResult {
+export interface StepResult {
   value?: unknown;
   error?: unknown;
   elapsedMs?: number;
@@ -34,6 +34,8 @@ export type ScenarioResult = Omit<Result, "expected" | "outcome">;
 export interface RunOptions {
   /** The fixture kinds to start fixtures from (tests pass their own). */
   fixtureKinds?: ReadonlyMap<string, FixtureKind>;
+  /** Sees each operation step's result as it happens (to compare two subjects step by step). */
+  onStep?: (index: number, result: StepResult) => void;
 }
 
 export async function runScenario(scenario: ExpandedScenario, subject: Subject, options: RunOptions = {}): Promise<ScenarioResult> {
@@ -69,7 +71,7 @@ export async function runScenario(scenario: ExpandedScenario, subject: Subject, 
     const vars = new Map<string, unknown>(Object.entries(scenario.pathVars));
     for (const [name, instance] of fixtures) for (const [key, value] of Object.entries(instance.vars)) vars.set(`${name}.${key}`, value);
     for (const { index, step } of scenario.steps) {
-      const stepFailures = await runStep(scenario, subject, fixtures, vars, index, step);
+      const stepFailures = await runStep(scenario, subject, fixtures, vars, index, step, options.onStep);
       failures.push(...stepFailures);
       // Later steps build on this one; going on would only add noise.
       if (stepFailures.length) break;
@@ -121,6 +123,7 @@ async function runStep(
   vars: Map<string, unknown>,
   index: number,
   step: OperationStep | FixtureStep,
+  onStep: RunOptions["onStep"],
 ): Promise<Failure[]> {
   const timeoutMs = ("timeoutMs" in step && step.timeoutMs) || scenario.timeoutMs;
   const input = substitute(step.with ?? {}, vars);
@@ -133,6 +136,7 @@ async function runStep(
     result = { value: {} };
   } else {
     result = await performOperation(subject, String(substitute(step.op, vars)), input as Record<string, unknown>, timeoutMs, index);
+    onStep?.(index, result);
   }
 
   const failures: Failure[] = [];

@@ -50,6 +50,7 @@ export function formatResult(result: Result): string {
   return lines.join("\n");
 }
 
+/** The verdict, then the counts alone on the last line (the plain "N passed, N failed" form CI reads). */
 export function formatSummary(results: Result[]): string {
   const count = (predicate: (result: Result) => boolean) => results.filter(predicate).length;
   const passed = count((result) => result.status === "pass");
@@ -57,8 +58,9 @@ export function formatSummary(results: Result[]): string {
   const skipped = count((result) => result.status === "skip");
   const expected = count((result) => result.outcome === "as-expected" && (result.status === "fail" || result.status === "error"));
   const unexpected = count((result) => result.outcome !== "as-expected");
-  const parts = [`${passed} passed, ${failed} failed, ${skipped} skipped`];
-  if (expected) parts.push(`${expected} of the failures expected by a baseline`);
-  parts.push(unexpected ? paint(31, `${unexpected} unexpected`) : "nothing unexpected");
-  return parts.join("; ");
+  const verdict = [
+    expected ? `${expected} of the ${failed} failures are expected by a baseline` : undefined,
+    unexpected ? paint(31, `${unexpected} unexpected (see above)`) : "nothing unexpected",
+  ].filter(Boolean);
+  return `${verdict.join("; ")}\nconformance: ${passed} passed, ${failed} failed, ${skipped} skipped`;
 }

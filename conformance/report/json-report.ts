@@ -1,5 +1,5 @@
 // The JSON report (conformance/schema/report.schema.json): written, read back, split and merged.
-import { readFile, writeFile } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
@@ -21,10 +21,6 @@ export function reportSubject(info: SubjectInfo, unavailableReason?: string): Re
     available: unavailableReason === undefined,
     ...(unavailableReason !== undefined ? { unavailableReason } : {}),
   };
-}
-
-export async function writeJsonReport(path: string, report: Report): Promise<void> {
-  await writeFile(path, `${JSON.stringify(report, null, 2)}\n`);
 }
 
 export async function readJsonReport(path: string): Promise<Report> {

@@ -1,0 +1,194 @@
+"""Protocol plumbing for the python runner: read requests from stdin, one at a time, answer on the
+protocol stream, map the port's exceptions to protocol error kinds (runners/PROTOCOL.md)."""
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import json
+import sys
+import time
+import traceback
+from typing import Any, Awaitable, Callable, TextIO
+
+from common import ContractError, Session, Unsupported
+
+PROTOCOL_VERSION = 1
+PACKAGE = "toolnexus"
+
+# What toolnexus 0.21.0 offers through its public API (see README.md for the mapping). Not declared:
+# toolkit.introspection (the port has no accessor for open toolkits).
+CAPABILITIES = [
+    "client.run",
+    "client.stream",
+    "client.ask",
+    "style.openai",
+    "style.anthropic",
+    "client.request-params",
+    "client.body-transform",
+    "client.hooks",
+    "client.transport",
+    "client.store-accessor",
+    "client.retries",
+    "toolkit.extra-tools",
+    "toolkit.adapters",
+    "mcp.stdio",
+    "mcp.http",
+    "mcp.sse",
+    "mcp.cancel",
+    "mcp.deadline",
+    "mcp.allowlist",
+    "mcp.inventory",
+    "mcp.config-file",
+]
+
+Handler = Callable[[dict[str, Any], Session], Awaitable[Any]]
+
+
+def _json_default(value: Any) -> Any:
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return dataclasses.asdict(value)
+    return str(value)
+
+
+def _type_name(error: BaseException) -> str:
+    cls = type(error)
+    return f"{cls.__module__}.{cls.__qualname__}"
+
+
+def classify(error: BaseException) -> dict[str, Any]:
+    """The port's exception as a protocol error {kind, type, message, details?}."""
+    from toolnexus.client import ProviderError, RunCancelled, RunTimeout
+
+    message = str(error) or type(error).__name__
+    if isinstance(error, ContractError):
+        out = {"kind": error.kind, "type": error.type or "runner.ContractError", "message": error.message}
+        if error.details is not None:
+            out["details"] = error.details
+        return out
+    if isinstance(error, ProviderError):
+        return {
+            "kind": "http",
+            "type": _type_name(error),
+            "message": message,
+            "details": {"status": error.status, "bodyExcerpt": error.body},
+        }
+    if isinstance(error, RunTimeout):  # before TimeoutError: RunTimeout is one
+        return {"kind": "deadline", "type": _type_name(error), "message": message}
+    if isinstance(error, (RunCancelled, asyncio.CancelledError)):
+        return {"kind": "cancelled", "type": _type_name(error), "message": message}
+    return {"kind": "other", "type": _type_name(error), "message": message}
+
+
+class Server:
+    def __init__(self, out: TextIO) -> None:
+        self.out = out
+        self.session = Session()
+        self.operations: dict[str, Handler] | None = None
+        self.unavailable: str | None = None
+
+    def write(self, message: dict[str, Any]) -> None:
+        self.out.write(json.dumps(message, default=_json_default, ensure_ascii=False) + "\n")
+        self.out.flush()
+
+    def load(self) -> None:
+        """Import the port and the op families; an import failure makes the runner unavailable."""
+        try:
+            import client_ops
+            import toolkit_ops
+
+            self.operations = {"runner.echo": _echo, **client_ops.OPS, **toolkit_ops.OPS}
+        except Exception as error:  # noqa: BLE001 — reported in the handshake
+            self.unavailable = f"cannot import {PACKAGE}: {type(error).__name__}: {error}"
+            traceback.print_exc(file=sys.stderr)
+
+    def hello(self, message: dict[str, Any]) -> None:
+        if message.get("protocol") != PROTOCOL_VERSION:
+            self.write({"type": "hello", "from": "runner", "protocol": PROTOCOL_VERSION,
+                        "error": f"this runner speaks protocol {PROTOCOL_VERSION}"})
+            return
+        self.load()
+        if self.unavailable is not None:
+            self.write({"type": "hello", "from": "runner", "protocol": PROTOCOL_VERSION, "unavailable": self.unavailable})
+            return
+        from importlib.metadata import version
+
+        implementation = {"name": "toolnexus", "language": "python", "package": PACKAGE,
+                          "version": version(PACKAGE), "capabilities": CAPABILITIES}
+        self.write({"type": "hello", "from": "runner", "protocol": PROTOCOL_VERSION, "implementation": implementation})
+
+    async def request(self, message: dict[str, Any]) -> None:
+        seq = message.get("seq", 0)
+        op = str(message.get("op"))
+        payload = message.get("input") or {}
+        if op == "session.reset":
+            await self.session.reset()
+            self.write({"type": "result", "seq": seq, "elapsedMs": 0, "value": {}})
+            return
+        if self.operations is None:
+            self.load()
+        handler = (self.operations or {}).get(op)
+        if handler is None:
+            self.write({"type": "unsupported", "seq": seq, "reason": f"the python runner has no operation {op!r}"})
+            return
+        # Each operation runs in a task of its own, so a cancellation the port leaves behind in a task
+        # (anyio cancel scopes, asyncio.timeout) cannot leak into the next operation.
+        started = time.perf_counter()
+        try:
+            value = await asyncio.create_task(handler(payload, self.session))
+            elapsed = (time.perf_counter() - started) * 1000
+            answer = {"type": "result", "seq": seq, "elapsedMs": elapsed, "value": value if value is not None else {}}
+        except Unsupported as error:
+            answer = {"type": "unsupported", "seq": seq, "reason": str(error)}
+        except BaseException as error:  # noqa: BLE001 — every failure is answered, never fatal
+            if isinstance(error, (KeyboardInterrupt, SystemExit)):
+                raise
+            elapsed = (time.perf_counter() - started) * 1000
+            traceback.print_exception(error, file=sys.stderr)
+            answer = {"type": "error", "seq": seq, "elapsedMs": elapsed, "error": classify(error)}
+        try:
+            self.write(answer)
+        except Exception as error:  # noqa: BLE001 — the value could not be written: a runner bug
+            self.write({"type": "crash", "seq": seq, "message": f"cannot encode the answer: {error!r}"})
+
+
+async def _echo(payload: dict[str, Any], _session: Session) -> dict[str, Any]:
+    return {"value": payload.get("value")}
+
+
+async def _stdin_reader() -> asyncio.StreamReader:
+    loop = asyncio.get_running_loop()
+    reader = asyncio.StreamReader(limit=64 * 1024 * 1024)
+    await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(reader), sys.stdin)
+    return reader
+
+
+async def serve(out: TextIO) -> None:
+    server = Server(out)
+    reader = await _stdin_reader()
+    while True:
+        line = await reader.readline()
+        if not line:
+            break
+        text = line.decode("utf-8", "replace").strip()
+        if not text:
+            continue
+        try:
+            message = json.loads(text)
+        except json.JSONDecodeError:
+            print(f"python runner: ignoring a line that is not JSON: {text[:200]}", file=sys.stderr)
+            continue
+        kind = message.get("type") if isinstance(message, dict) else None
+        if kind == "hello":
+            server.hello(message)
+        elif kind == "request":
+            try:
+                await server.request(message)
+            except Exception as error:  # noqa: BLE001
+                server.write({"type": "crash", "seq": message.get("seq", 0), "message": repr(error)})
+        else:
+            print(f"python runner: ignoring a message of type {kind!r}", file=sys.stderr)
+    # stdin closed: close what is open, then exit.
+    try:
+        await asyncio.wait_for(server.session.reset(), timeout=10)
+    except BaseException:  # noqa: BLE001
+        pass
