@@ -12,6 +12,7 @@ export const generatedTypes = [
   { schema: "conformance/schema/baseline.schema.json", output: "conformance/schema/baseline.types.ts", name: "Baseline" },
   { schema: "runners/protocol/runner-manifest.schema.json", output: "runners/protocol/runner-manifest.types.ts", name: "RunnerManifest" },
   { schema: "runners/protocol/protocol.schema.json", output: "runners/protocol/protocol.types.ts", name: "ProtocolMessage" },
+  { schema: "conformance/schema/capture.schema.json", output: "conformance/capture/capture.types.ts", name: "Capture" },
 ];
 
 export async function renderTypes(entry: (typeof generatedTypes)[number]): Promise<string> {

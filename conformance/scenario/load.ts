@@ -25,8 +25,11 @@ export interface ScenarioFile {
   document: Document;
   /** The parsed data; `undefined` when the YAML itself did not parse. */
   data: unknown;
-  /** Position of the node at a path of keys and indices, or of its nearest existing ancestor. */
-  locate(path: (string | number)[]): Position;
+  /**
+   * Position of the value at a path of keys and indices (with `key`, of the key itself), or of its
+   * nearest existing ancestor.
+   */
+  locate(path: (string | number)[], options?: { key?: boolean }): Position;
 }
 
 /** A scenario whose file parsed and validated against the schema. */
@@ -41,11 +44,12 @@ export function parseScenarioText(file: string, text: string): { scenario: Scena
     const { line, col } = lineCounter.linePos(offset);
     return { line, column: col };
   };
-  const locate = (path: (string | number)[]): Position => {
+  const locate = (path: (string | number)[], options: { key?: boolean } = {}): Position => {
     for (let depth = path.length; depth >= 0; depth--) {
       const parent = depth === 0 ? undefined : depth === 1 ? document.contents : document.getIn(path.slice(0, depth - 1), true);
-      // A mapping key points at the key itself (the value of a block may start lines later).
-      if (isMap(parent)) {
+      // A key that does not belong there is shown at the key; an ancestor used as a fallback too,
+      // since the value of a block mapping may start lines after its key.
+      if (isMap(parent) && (options.key || depth < path.length)) {
         const pair = parent.items.find((item) => isScalar(item.key) && item.key.value === path[depth - 1]);
         if (pair && isNode(pair.key) && pair.key.range) return position(pair.key.range[0]);
       }

@@ -79,8 +79,9 @@ export function toDiagnostics(
   return chosen.map((error) => {
     const path = [...base, ...pointerToPath(error.instancePath)];
     // For an unknown key, point at the key itself rather than its parent object.
-    const target = error.keyword === "additionalProperties" ? [...path, String((error.params as { additionalProperty: string }).additionalProperty)] : path;
-    const position = scenario.locate(target);
+    const unknownKey = error.keyword === "additionalProperties";
+    const target = unknownKey ? [...path, String((error.params as { additionalProperty: string }).additionalProperty)] : path;
+    const position = scenario.locate(target, { key: unknownKey });
     const prefix = base.map((key) => `/${key}`).join("");
     return { file: scenario.file, ...position, ...describe(error, prefix) };
   });

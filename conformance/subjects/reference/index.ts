@@ -2,22 +2,16 @@
 // speaks, without a process boundary.
 import { createRequire } from "node:module";
 import type { OperationError, Subject, SubjectInfo } from "../subject.ts";
-import { clientOps } from "./client-ops.ts";
+import { clientErrorClassifier, clientOps } from "./client-ops.ts";
 import { newSession, perform, UnsupportedError, type DriverSession, type ErrorClassifier, type OpHandler } from "./driver.ts";
-import { toolkitOps } from "./toolkit-ops.ts";
-import * as clientOpsModule from "./client-ops.ts";
-import * as toolkitOpsModule from "./toolkit-ops.ts";
+import { mcpErrorClassifier, toolkitOps } from "./toolkit-ops.ts";
 
 const require = createRequire(import.meta.url);
 const { version } = require("../../../package.json") as { version: string };
 const capabilityList: string[] = require("../../../runners/protocol/protocol.schema.json").$defs.capability.enum;
 
-/** Every error classifier an op family exports (clientErrorClassifier, mcpErrorClassifier, ...). */
-const classifiers: ErrorClassifier[] = [clientOpsModule, toolkitOpsModule].flatMap((module) =>
-  Object.entries(module)
-    .filter(([name, value]) => name.endsWith("ErrorClassifier") && typeof value === "function")
-    .map(([, value]) => value as unknown as ErrorClassifier),
-);
+/** Each op family maps its own typed errors to protocol error kinds. */
+const classifiers: ErrorClassifier[] = [clientErrorClassifier, mcpErrorClassifier];
 
 const classify: ErrorClassifier = (error) => {
   for (const classifier of classifiers) {

@@ -1,0 +1,89 @@
+// Child process of the suite and memory rows: runs the whole suite (or every n-th scenario) against
+// one subject, exactly as `npm run conformance` does, and prints one line
+//   BENCH-RESULT {"wallMs":..., "startMs":..., "maxRssKb":..., ...}
+// A fresh process per sample, so the in-process reference and the runner start equally cold, and
+// maxRSS covers one suite run only. Usage: tsx bench/child/run-suite.ts '<json>'
+//   {"subject": "reference"} | {"subject": "runner", "spec": RunnerSpec}, plus "every": n
+import { readFileSync } from "node:fs";
+import { defaultScenarioDir } from "../../conformance/cli/paths.ts";
+import { runSuite } from "../../conformance/engine/suite.ts";
+import { lintPaths } from "../../conformance/scenario/lint.ts";
+import { createReferenceSubject } from "../../conformance/subjects/reference/index.ts";
+import { startRunnerSubject, type RunnerSpec, type RunnerSubject } from "../../conformance/subjects/runner.ts";
+import type { Subject } from "../../conformance/subjects/subject.ts";
+
+const resultMarker = "BENCH-RESULT "; // read by bench/lib/child.ts
+
+interface ChildInput {
+  subject: "reference" | "runner";
+  spec?: RunnerSpec;
+  every?: number;
+}
+
+/** Peak resident set of another process (kB), from /proc; undefined where there is no /proc. */
+function peakRssKb(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    const match = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+    return match ? Number(match[1]) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+async function main(): Promise<void> {
+  const input = JSON.parse(process.argv[2] ?? "{}") as ChildInput;
+  // The reference and the fixtures log warnings; the parent reads stdout for the result line only.
+  console.log = console.error;
+  console.warn = () => undefined;
+  const lint = await lintPaths([defaultScenarioDir]);
+  if (lint.diagnostics.length) throw new Error(`lint found ${lint.diagnostics.length} problems; run npm run conformance -- lint`);
+  const every = Math.max(1, input.every ?? 1);
+  const scenarios = lint.expanded.filter((_, index) => index % every === 0);
+
+  const started = performance.now();
+  let subject: Subject;
+  if (input.subject === "runner") {
+    if (!input.spec) throw new Error("runner subject without a spec");
+    subject = await startRunnerSubject(input.spec);
+  } else {
+    subject = createReferenceSubject();
+  }
+  const opened = performance.now();
+  const runnerPeak = () => peakRssKb((subject as Partial<RunnerSubject>).pid);
+  let runnerPeakKb: number | undefined;
+  let results;
+  try {
+    results = await runSuite(scenarios, subject, {
+      onResult: () => {
+        runnerPeakKb = Math.max(runnerPeakKb ?? 0, runnerPeak() ?? 0) || undefined;
+      },
+    });
+  } finally {
+    await subject.close();
+  }
+  const finished = performance.now();
+  const counts: Record<string, number> = {};
+  for (const result of results) counts[result.status] = (counts[result.status] ?? 0) + 1;
+  const unexpected = results.filter((result) => result.status === "fail" || result.status === "error").map((result) => `${result.scenario}: ${result.message}`);
+  const line = {
+    scenarios: scenarios.length,
+    counts,
+    unexpected: unexpected.slice(0, 10),
+    startMs: opened - started,
+    wallMs: finished - started,
+    // process.resourceUsage().maxRSS is in kilobytes: the harness and, in-process, the reference.
+    maxRssKb: process.resourceUsage().maxRSS,
+    runnerPeakRssKb: runnerPeakKb,
+    restarts: (subject as Partial<RunnerSubject>).restarts,
+  };
+  process.stdout.write(`${resultMarker}${JSON.stringify(line)}\n`);
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
+    process.exit(1);
+  },
+);

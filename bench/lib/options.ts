@@ -1,0 +1,76 @@
+// Command-line flags of `npm run bench` and the sample sizes they imply.
+import { parseArgs } from "node:util";
+
+export const groups = ["suite", "echo", "abort", "mcp-load", "client", "memory"] as const;
+export type Group = (typeof groups)[number];
+
+export interface BenchOptions {
+  quick: boolean;
+  /** Iterations per figure (each a side-by-side sample); at least 5 for a real run. */
+  runs: number;
+  only: Set<Group>;
+  /** Every n-th scenario of the suite (1 = the whole suite); --quick uses a slice. */
+  suiteEvery: number;
+  /** Echo round trips per sample, through a runner and in-process. */
+  echoCount: number;
+  echoCountInProcess: number;
+  /** Aborted loads per fixture and subject (the p95 needs more than 5). */
+  abortSamples: number;
+  /** 1-server/8-server load pairs per run. */
+  loadPairsPerRun: number;
+  /** Client turns (and as many bare fetches) per run. */
+  turnsPerRun: number;
+  outDir: string | undefined;
+  help: boolean;
+}
+
+export class UsageError extends Error {}
+
+export const usage = `usage: npm run bench -- [--quick] [--runs N] [--only ROW[,ROW...]] [--out DIR]
+  --quick     CI: 2 iterations, small counts, a slice of the suite; proves it runs, same rows
+  --runs N    iterations per figure (default 5; --quick: 2)
+  --only ROW  only these measurement groups: ${groups.join(", ")} (repeatable or comma-separated)
+  --out DIR   where the JSON goes (default bench/results/)`;
+
+export function parseOptions(argv: readonly string[]): BenchOptions {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: [...argv],
+      options: {
+        quick: { type: "boolean", default: false },
+        runs: { type: "string" },
+        only: { type: "string", multiple: true },
+        out: { type: "string" },
+        help: { type: "boolean", short: "h", default: false },
+      },
+      allowPositionals: false,
+      strict: true,
+    });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const { values } = parsed;
+  const quick = values.quick ?? false;
+  let runs = quick ? 2 : 5;
+  if (values.runs !== undefined) {
+    if (!/^\d+$/.test(values.runs) || Number(values.runs) < 1) throw new UsageError(`--runs must be a positive integer, not "${values.runs}"`);
+    runs = Number(values.runs);
+  }
+  const requested = (values.only ?? []).flatMap((value) => value.split(",")).map((value) => value.trim()).filter(Boolean);
+  const unknown = requested.filter((value) => !(groups as readonly string[]).includes(value));
+  if (unknown.length) throw new UsageError(`unknown --only ${unknown.join(", ")}; rows: ${groups.join(", ")}`);
+  return {
+    quick,
+    runs,
+    only: new Set((requested.length ? requested : groups) as Group[]),
+    suiteEvery: quick ? 6 : 1,
+    echoCount: quick ? 300 : 5_000,
+    echoCountInProcess: quick ? 3_000 : 100_000,
+    abortSamples: quick ? 3 : Math.max(20, runs * 4),
+    loadPairsPerRun: quick ? 1 : 3,
+    turnsPerRun: quick ? 10 : 40,
+    outDir: values.out,
+    help: values.help ?? false,
+  };
+}

@@ -1,0 +1,62 @@
+// No-op protocol round trips per second: `runner.echo` through Subject.execute, one request at a time
+// (the protocol is strictly request/answer), so each round trip is the harness's write + schema check
+// + the runner's parse, dispatch and answer. The in-process reference is the floor of the same call.
+import { createReferenceSubject } from "../../conformance/subjects/reference/index.ts";
+import { startRunnerSubject } from "../../conformance/subjects/runner.ts";
+import type { Subject } from "../../conformance/subjects/subject.ts";
+import { summarize } from "../lib/stats.ts";
+import type { Row } from "../lib/table.ts";
+import { inProcess, unavailableRows, type BenchContext } from "./context.ts";
+
+const opTimeout = { timeoutMs: 5_000 };
+const warmup = 300;
+
+/** Round trips per second over `count` sequential echoes. */
+export async function echoRate(subject: Subject, count: number): Promise<number> {
+  const value = { n: 0, s: "ping" };
+  const started = performance.now();
+  for (let index = 0; index < count; index++) {
+    value.n = index;
+    const outcome = await subject.execute("runner.echo", { value }, opTimeout);
+    if (!outcome.ok) throw new Error(`runner.echo failed: ${outcome.error.message}`);
+  }
+  return count / ((performance.now() - started) / 1000);
+}
+
+export async function measureEcho(context: BenchContext): Promise<Row[]> {
+  const { options, log } = context;
+  const subjects: { name: string; subject: Subject; count: number }[] = [{ name: inProcess, subject: createReferenceSubject(), count: options.echoCountInProcess }];
+  const rows: Row[] = [];
+  try {
+    for (const runner of context.runners) {
+      if (runner.available) subjects.push({ name: runner.name, subject: await startRunnerSubject(runner.spec), count: options.echoCount });
+    }
+    for (const { subject } of subjects) await echoRate(subject, warmup);
+    const rates = new Map<string, number[]>(subjects.map(({ name }) => [name, []]));
+    for (let run = 0; run < options.runs; run++) {
+      for (let turn = 0; turn < subjects.length; turn++) {
+        const { name, subject, count } = subjects[(run + turn) % subjects.length];
+        const rate = await echoRate(subject, count);
+        rates.get(name)!.push(rate);
+        log(`echo ${run + 1}/${options.runs} ${name}: ${Math.round(rate)}/s over ${count}`);
+      }
+    }
+    for (const { name, count } of subjects) {
+      rows.push({
+        group: "echo",
+        figure: "runner.echo round trips",
+        subject: name,
+        unit: "/s",
+        summary: summarize(rates.get(name)!),
+        target: name === "ts" ? { stat: "median", op: ">=", value: 5_000 } : undefined,
+        note: name === inProcess ? `${count} sequential echoes per sample (in-process: ${options.echoCountInProcess}; runners: ${options.echoCount}), after ${warmup} warm-up` : undefined,
+      });
+    }
+    for (const runner of context.runners) {
+      if (!runner.available) rows.push(...unavailableRows("echo", [{ figure: "runner.echo round trips", unit: "/s" }], runner));
+    }
+  } finally {
+    await Promise.all(subjects.map(({ subject }) => subject.close()));
+  }
+  return rows;
+}
