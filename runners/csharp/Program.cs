@@ -1,0 +1,58 @@
+// The `csharp` runner: drives the published C# port of toolnexus (NuGet Toolnexus, pinned in
+// Runner.csproj) through the JSON-lines protocol of runners/PROTOCOL.md. stdout carries protocol
+// lines only; everything else goes to stderr.
+using System.Reflection;
+using System.Text;
+using System.Text.Json.Nodes;
+using Toolnexus;
+using ToolnexusConformance;
+using TnJson = Toolnexus.Json;
+
+const int Protocol = 1;
+var protocolOut = new StreamWriter(Console.OpenStandardOutput(), new UTF8Encoding(false)) { AutoFlush = true, NewLine = "\n" };
+var stderr = Console.Error;
+Console.SetOut(stderr); // the port's Console output never reaches the protocol stream
+var ops = new Ops(stderr);
+
+void Write(Dictionary<string, object?> message) => protocolOut.WriteLine(TnJson.Stringify(message));
+
+string[] capabilities =
+[
+    "client.run", "client.stream", "client.ask", "style.openai", "style.anthropic",
+    "client.request-params", "client.body-transform", "client.hooks", "client.transport",
+    "client.store-accessor", "client.retries",
+    "toolkit.extra-tools", "toolkit.adapters",
+    "mcp.stdio", "mcp.http", "mcp.sse", "mcp.cancel", "mcp.allowlist", "mcp.inventory", "mcp.config-file",
+];
+
+while (Console.In.ReadLine() is { } line)
+{
+    if (string.IsNullOrWhiteSpace(line)) continue;
+    JsonNode? parsed;
+    try { parsed = JsonNode.Parse(line); }
+    catch { stderr.WriteLine($"csharp runner: ignoring a line that is not JSON: {line[..Math.Min(200, line.Length)]}"); continue; }
+    if (parsed is not JsonObject message) continue;
+    if ((string?)message["type"] == "hello")
+    {
+        var hello = new Dictionary<string, object?> { ["type"] = "hello", ["from"] = "runner", ["protocol"] = Protocol };
+        if (message["protocol"]?.GetValue<int>() != Protocol)
+            hello["error"] = $"this runner speaks protocol {Protocol}";
+        else
+        {
+            // The port's own assembly version (its NuGet package version), read at runtime.
+            var version = typeof(LlmClient).Assembly.GetCustomAttribute<AssemblyInformationalVersionAttribute>()?.InformationalVersion;
+            if (string.IsNullOrEmpty(version)) hello["unavailable"] = "the Toolnexus assembly carries no informational version";
+            else hello["implementation"] = new Dictionary<string, object?>
+            {
+                ["name"] = "toolnexus", ["language"] = "csharp", ["package"] = "Toolnexus",
+                ["version"] = version.Split('+')[0], ["capabilities"] = capabilities.ToList<object?>(),
+            };
+        }
+        Write(hello);
+        continue;
+    }
+    var input = message["input"] is JsonObject o ? TnJson.ParseLoose(o.ToJsonString()) as Dictionary<string, object?> : null;
+    Write(await ops.Answer(message["seq"]?.GetValue<long>() ?? 0, (string?)message["op"] ?? "", input ?? new Dictionary<string, object?>()));
+}
+await ops.Reset();
+return 0;

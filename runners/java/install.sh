@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Builds target/runner.jar (the runner shaded with the published port, pinned in pom.xml:
+# io.github.muthuishere:toolnexus:0.16.0) with the Temurin 25 JDK. A registry hiccup is retried
+# (3 attempts); on failure Maven's own error is the last output.
+set -uo pipefail
+cd "$(dirname "$0")"
+export JAVA_HOME=/usr/lib/jvm/temurin-25-jdk-amd64
+export PATH="$JAVA_HOME/bin:$PATH"
+if [[ ! -x "$JAVA_HOME/bin/java" ]]; then
+  echo "no Temurin 25 JDK at $JAVA_HOME (the port's classes need Java 21+; the machine default is 17)"
+  exit 1
+fi
+# Fast path: already built from the current sources.
+if [[ -f target/runner.jar && -z "$(find pom.xml src -newer target/runner.jar -print -quit)" ]]; then
+  exit 0
+fi
+attempts=3
+for attempt in $(seq 1 "$attempts"); do
+  # Retries force re-resolution (-U): Maven caches a failed lookup otherwise.
+  update=(); [[ "$attempt" -gt 1 ]] && update=(-U)
+  if output=$(mvn -B -q "${update[@]}" package 2>&1); then
+    exit 0
+  fi
+  if [[ "$attempt" -lt "$attempts" ]]; then
+    echo "java runner install: attempt $attempt of $attempts failed; retrying" >&2
+    sleep $((attempt * 2))
+  fi
+done
+printf '%s\n' "$output"
+exit 1
