@@ -157,10 +157,11 @@ export function findSecrets(node: unknown, patterns: RegExp[], secrets: string[]
   if (typeof node === "string") return hit(node) ? [pointer || "/"] : [];
   if (Array.isArray(node)) return node.flatMap((item, index) => findSecrets(item, patterns, secrets, `${pointer}/${index}`));
   if (node !== null && typeof node === "object") {
-    return Object.entries(node).flatMap(([key, value]) => [
-      ...(hit(key) ? [`${pointer}/${escapeKey(key)} (a key)`] : []),
-      ...findSecrets(value, patterns, secrets, `${pointer}/${escapeKey(key)}`),
-    ]);
+    return Object.entries(node).flatMap(([key, value]) => {
+      // A secret key is named by its position, never spelled out.
+      const segment = hit(key) ? `${REDACTED}` : escapeKey(key);
+      return [...(hit(key) ? [`${pointer}/${segment} (a key)`] : []), ...findSecrets(value, patterns, secrets, `${pointer}/${segment}`)];
+    });
   }
   return [];
 }

@@ -3,7 +3,7 @@
 // assert that every captured request arrives with the captured body (deep equality, key order
 // ignored; with `exact`, also the raw text) and that the body transform received the captured input.
 import { relative } from "node:path";
-import { Document, isMap, isSeq, visit } from "yaml";
+import { Document, isMap, isSeq, visit, type Node } from "yaml";
 import type { Capture } from "./capture.types.ts";
 
 export const CAPTURED_TAG = "captured";
@@ -144,7 +144,7 @@ export function captureToScenario(capture: Capture, options: ToScenarioOptions):
     steps,
   };
 
-  const document = new Document(scenario);
+  const document = new Document(scenario, { aliasDuplicateObjects: false });
   compactSmallNodes(document);
   const schema = relative(dirnameOf(options.scenarioPath), `${options.repoRoot}/${scenarioSchemaPath}`);
   const header = [
@@ -158,7 +158,7 @@ export function captureToScenario(capture: Capture, options: ToScenarioOptions):
 const dirnameOf = (path: string) => path.replace(/\/[^/]*$/, "") || ".";
 
 /** Short maps and lists in flow style ({a: 1}), long ones in block style: readable diffs either way. */
-export function compactSmallNodes(document: Document, limit = 100): void {
+export function compactSmallNodes(document: Document | Node, limit = 100): void {
   visit(document, (_key, node) => {
     if ((isMap(node) || isSeq(node)) && JSON.stringify(node.toJSON()).length <= limit) node.flow = true;
   });
