@@ -49,11 +49,12 @@ attempt=1
 max_attempts=3
 delay=2
 while true; do
-  if .venv/bin/python -m pip install --disable-pip-version-check --no-input -q "${REQUIREMENTS[@]}"; then
+  .venv/bin/python -m pip install --disable-pip-version-check --no-input -q "${REQUIREMENTS[@]}"
+  status=$?
+  if [ "$status" -eq 0 ]; then
     echo "installed toolnexus $(installed_version toolnexus) in runners/python/.venv"
     exit 0
   fi
-  status=$?
   if [ "$attempt" -ge "$max_attempts" ]; then
     exit "$status"
   fi

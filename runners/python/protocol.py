@@ -55,8 +55,10 @@ def _type_name(error: BaseException) -> str:
     return f"{cls.__module__}.{cls.__qualname__}"
 
 
-def classify(error: BaseException) -> dict[str, Any]:
+def classify(error: BaseException, op: str = "") -> dict[str, Any]:
     """The port's exception as a protocol error {kind, type, message, details?}."""
+    import http.client
+
     from toolnexus.client import ProviderError, RunCancelled, RunTimeout
 
     message = str(error) or type(error).__name__
@@ -76,6 +78,11 @@ def classify(error: BaseException) -> dict[str, Any]:
         return {"kind": "deadline", "type": _type_name(error), "message": message}
     if isinstance(error, (RunCancelled, asyncio.CancelledError)):
         return {"kind": "cancelled", "type": _type_name(error), "message": message}
+    if op == "client.stream" and isinstance(error, http.client.IncompleteRead):
+        # The port has no stream error type of its own: its SSE reader hands the standard library's
+        # "the body ended before its declared end" to the caller (client.py, _sse_lines).
+        return {"kind": "stream", "type": _type_name(error), "message": message,
+                "details": {"reason": "the response body ended before its end (http.client.IncompleteRead)"}}
     return {"kind": "other", "type": _type_name(error), "message": message}
 
 
@@ -144,7 +151,7 @@ class Server:
                 raise
             elapsed = (time.perf_counter() - started) * 1000
             traceback.print_exception(error, file=sys.stderr)
-            answer = {"type": "error", "seq": seq, "elapsedMs": elapsed, "error": classify(error)}
+            answer = {"type": "error", "seq": seq, "elapsedMs": elapsed, "error": classify(error, op)}
         try:
             self.write(answer)
         except Exception as error:  # noqa: BLE001 — the value could not be written: a runner bug
