@@ -82,7 +82,7 @@ export function buildProgram(): Command {
       if (options.shard) report.shard = options.shard;
       await writeReports(report, options);
       for (const problem of problems) console.error(problem);
-      console.log(formatSummary(report.results));
+      console.log(formatSummary(report.results, problems));
       process.exitCode = report.results.some((result) => result.outcome !== "as-expected") || problems.length ? 1 : 0;
     });
 

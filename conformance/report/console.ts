@@ -51,7 +51,7 @@ export function formatResult(result: Result): string {
 }
 
 /** The verdict, then the counts alone on the last line (the plain "N passed, N failed" form CI reads). */
-export function formatSummary(results: Result[]): string {
+export function formatSummary(results: Result[], problems: string[] = []): string {
   const count = (predicate: (result: Result) => boolean) => results.filter(predicate).length;
   const passed = count((result) => result.status === "pass");
   const failed = count((result) => result.status === "fail" || result.status === "error");
@@ -60,7 +60,9 @@ export function formatSummary(results: Result[]): string {
   const unexpected = count((result) => result.outcome !== "as-expected");
   const verdict = [
     expected ? `${expected} of the ${failed} failures are expected by a baseline` : undefined,
-    unexpected ? paint(31, `${unexpected} unexpected (see above)`) : "nothing unexpected",
+    unexpected ? paint(31, `${unexpected} unexpected (see above)`) : undefined,
+    problems.length ? paint(31, `${problems.length} problem${problems.length > 1 ? "s" : ""} with subjects or baselines (see above)`) : undefined,
   ].filter(Boolean);
+  if (!unexpected && !problems.length) verdict.push("nothing unexpected");
   return `${verdict.join("; ")}\nconformance: ${passed} passed, ${failed} failed, ${skipped} skipped`;
 }

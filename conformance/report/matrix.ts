@@ -10,6 +10,16 @@ export function cellSymbol(result: Result | undefined): string {
   return result.status === "error" ? "💥" : "❌";
 }
 
+/** One line of an unavailable reason for a table cell: its first line, and the installer's first error line when the first ends in ":". */
+export function reasonDigest(reason: string): string {
+  const lines = reason.split("\n").map((line) => line.trim()).filter(Boolean);
+  const first = lines[0] ?? "";
+  const rest = first.endsWith(":") ? lines.slice(1).filter((line) => !/retrying/i.test(line)) : [];
+  const errorLine = rest.find((line) => /\b(403|404|forbidden|could not|not found|cannot|no matching)\b/i.test(line)) ?? rest.find((line) => /error/i.test(line));
+  const digest = errorLine ? `${first} ${errorLine}` : first;
+  return digest.length > 240 ? `${digest.slice(0, 240)}…` : digest;
+}
+
 export function renderMarkdownMatrix(report: Report): string {
   const subjects = report.subjects;
   const scenarios = [...new Set(report.results.map((result) => result.scenario))].sort();
@@ -25,7 +35,7 @@ export function renderMarkdownMatrix(report: Report): string {
   for (const subject of subjects) {
     const mine = report.results.filter((result) => result.subject === subject.name);
     const count = (status: string) => mine.filter((result) => result.status === status).length;
-    const version = subject.available ? subject.version : `unavailable: ${(subject.unavailableReason ?? "").split("\n")[0].slice(0, 120)}`;
+    const version = subject.available ? subject.version : `unavailable: ${reasonDigest(subject.unavailableReason ?? "").replace(/\|/g, "\\|")}`;
     lines.push(`| ${subject.name} | ${subject.language} | ${subject.package} | ${version} | ${count("pass")} | ${count("fail")} | ${count("error")} | ${count("skip")} |`);
   }
   lines.push("", `| scenario | ${subjects.map((subject) => subject.name).join(" | ")} |`, `|---|${subjects.map(() => "---").join("|")}|`);

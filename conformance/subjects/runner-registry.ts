@@ -76,7 +76,9 @@ export async function openRunner(name: string, log: (line: string) => void = () 
     const installed = await runBounded(manifest.install, cwd, manifest.installTimeoutMs ?? defaultInstallTimeoutMs);
     if (installed.code !== 0) {
       const why = installed.timedOut ? `install did not finish within ${manifest.installTimeoutMs ?? defaultInstallTimeoutMs} ms` : `install exited with ${installed.code}`;
-      throw new RunnerUnavailableError(`${why}:\n${installed.output.trim().slice(-installOutputTail)}`);
+      // The installer's own words, without its terminal colours.
+      const output = installed.output.replace(/\x1b\[[0-9;]*[A-Za-z]/g, "").trim();
+      throw new RunnerUnavailableError(`${why}:\n${output.slice(-installOutputTail)}`);
     }
   }
   return startRunnerSubject({ name, command: manifest.start, cwd, handshakeTimeoutMs: manifest.handshakeTimeoutMs });

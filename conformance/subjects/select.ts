@@ -38,7 +38,8 @@ export async function* openSubjects(choice: SubjectChoice, log: (line: string) =
   for (const name of names) {
     const manifest = await readManifest(name);
     const baseline = await loadBaseline(baselinePath(name));
-    const placeholder: SubjectInfo = { name, language: manifest.name, package: "?", version: "?", capabilities: [] };
+    // What the manifest pins stands in until (unless) the runner's handshake reports the real thing.
+    const placeholder: SubjectInfo = { name, language: manifest.language, package: manifest.package, version: "(not installed)", capabilities: [] };
     try {
       yield { info: placeholder, subject: await openRunner(name, log), baseline, explicitlyRequested: !wantsAllRunners };
     } catch (error) {
@@ -48,7 +49,7 @@ export async function* openSubjects(choice: SubjectChoice, log: (line: string) =
     }
   }
   if (choice.runnerCommand) {
-    const info: SubjectInfo = { name: "custom", language: "?", package: "?", version: "?", capabilities: [] };
+    const info: SubjectInfo = { name: "custom", language: "(unknown)", package: choice.runnerCommand, version: "(not started)", capabilities: [] };
     try {
       yield { info, subject: await startRunnerSubject({ name: "custom", command: ["bash", "-c", choice.runnerCommand] }), baseline: new Map(), explicitlyRequested: true };
     } catch (error) {

@@ -7,6 +7,14 @@ export interface RunnerManifest {
   name: string;
   description: string;
   /**
+   * The implementation's language, shown even when the runner is unavailable.
+   */
+  language: string;
+  /**
+   * The pinned package under test, name and version as its registry spells them (e.g. toolnexus==0.21.0), shown even when the runner is unavailable.
+   */
+  package: string;
+  /**
    * Executables that must be on PATH; a missing one makes the runner unavailable, with that reason.
    */
   requires?: string[];
