@@ -76,3 +76,12 @@ describe("reports", () => {
     expect(() => mergeReports([report, report])).toThrow(/appears in more than one report/);
   });
 });
+
+describe("unavailable reasons in the matrix", () => {
+  it("keep the installer's first real error line, not its retry chatter", async () => {
+    const { reasonDigest } = await import("../../conformance/report/matrix.ts");
+    const reason = "install exited with 1:\ngo runner install: attempt 1 of 3 failed; retrying\ngo: downloading x v1\nclient.go:13:2: x@v1: reading <proxy>/x/@v/v1.zip: 403 Forbidden\n\tserver response: not available.";
+    expect(reasonDigest(reason)).toBe("install exited with 1: client.go:13:2: x@v1: reading <proxy>/x/@v/v1.zip: 403 Forbidden");
+    expect(reasonDigest("dotnet not found on PATH")).toBe("dotnet not found on PATH");
+  });
+});
