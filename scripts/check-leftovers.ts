@@ -1,6 +1,6 @@
 // Run after the tests (npm's posttest): fails when a process started from this repository's fixtures
 // or runners is still alive, so a leak in cleanup cannot hide behind a green test run.
-import { readdirSync, readFileSync } from "node:fs";
+import { readdirSync, readFileSync, readlinkSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
@@ -14,11 +14,21 @@ function commandLine(pid: string): string | undefined {
   }
 }
 
+/** Runners start with relative paths from their own folder, so the working directory tells too. */
+function workingDirectory(pid: string): string {
+  try {
+    return `${readlinkSync(`/proc/${pid}/cwd`)}/`;
+  } catch {
+    return "";
+  }
+}
+
 export function leftoverProcesses(): { pid: number; command: string }[] {
   return readdirSync("/proc")
     .filter((entry) => /^\d+$/.test(entry) && Number(entry) !== process.pid)
-    .map((pid) => ({ pid: Number(pid), command: commandLine(pid) ?? "" }))
-    .filter(({ command }) => watched.some((prefix) => command.includes(prefix)));
+    .map((pid) => ({ pid: Number(pid), command: commandLine(pid) ?? "", cwd: workingDirectory(pid) }))
+    .filter(({ command, cwd }) => watched.some((prefix) => command.includes(prefix) || cwd.startsWith(prefix)))
+    .map(({ pid, command }) => ({ pid, command }));
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
