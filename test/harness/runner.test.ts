@@ -90,3 +90,32 @@ describe("runner subject", () => {
     await expect(silent).rejects.toThrow(/did not answer the handshake within 300 ms/);
   });
 });
+
+describe("a real runner killed mid-scenario", () => {
+  it("costs only the scenario in flight: the ts runner is restarted and the next scenario passes", async () => {
+    const { openRunner } = await import("../../conformance/subjects/runner-registry.ts");
+    const subject = await openRunner("ts");
+    opened.push(subject);
+    const slow = expandYaml(`id: t.slow
+title: t
+spec: [client.body.openai]
+fixtures: {llm: {kind: llm-mock}}
+steps:
+  - fixture: llm
+    action: script
+    with: [{text: late, delayMs: 3000}]
+  - op: client.create
+    with: {handle: c, style: openai, baseUrl: "\${llm.baseUrl}", model: m}
+  - op: client.run
+    with: {client: c, prompt: hi}
+`)[0];
+    const victim = subject.pid!;
+    const killer = setTimeout(() => process.kill(-victim, "SIGKILL"), 500);
+    const killed = await runScenario(slow, subject);
+    clearTimeout(killer);
+    expect(killed.status).toBe("error");
+    expect(killed.message).toMatch(/runner exited \(signal SIGKILL\)/);
+    expect((await runScenario(echo("after"), subject)).status).toBe("pass");
+    expect(subject.pid).not.toBe(victim);
+  });
+});
