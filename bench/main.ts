@@ -1,7 +1,7 @@
 // `npm run bench`: the cost figures of issue #7, each a distribution over side-by-side samples, printed
 // as a table (measured vs target, PASS/MISS) and written as JSON under bench/results/.
 // See bench/README.md for what each row measures and why.
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { leftoverProcesses } from "../scripts/check-leftovers.ts";
@@ -13,7 +13,16 @@ import { measureMcpLoad } from "./measure/mcp-load.ts";
 import { measureSuite } from "./measure/suite.ts";
 import { parseOptions, usage, UsageError, type Group } from "./lib/options.ts";
 import { prepareRunner, runnerOrder, type RunnerChoice } from "./lib/runners.ts";
-import { formatTable, tally, verdict, type Row } from "./lib/table.ts";
+import { formatTable, shortReason, tally, verdict, type Row } from "./lib/table.ts";
+
+function parentPid(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+  } catch {
+    return -1;
+  }
+}
 
 const resultsDir = fileURLToPath(new URL("./results/", import.meta.url));
 
@@ -42,17 +51,21 @@ async function main(): Promise<number> {
     return 0;
   }
   const started = Date.now();
+  const before = new Set(leftoverProcesses().map(({ pid }) => pid));
   const log = (line: string) => console.error(`  ${((Date.now() - started) / 1000).toFixed(1).padStart(6)}s ${line}`);
   console.error(`bench: ${options.quick ? "--quick, " : ""}${options.runs} runs, rows: ${[...options.only].join(", ")}`);
 
   const steps = plan.filter((step) => step.groups.some((group) => options.only.has(group)));
   let runners: RunnerChoice[] = [];
   if (steps.some((step) => step.needsRunners)) {
-    for (const name of runnerOrder()) {
-      const choice = await prepareRunner(name, log);
-      log(choice.available ? `runner ${name}: ${choice.package} ${choice.version}` : `runner ${name}: unavailable: ${choice.reason.split("\n")[0]}`);
-      runners.push(choice);
-    }
+    // Installers are mostly network and back-off waits: run them side by side, before any timing.
+    runners = await Promise.all(
+      runnerOrder().map(async (name) => {
+        const choice = await prepareRunner(name, log);
+        log(choice.available ? `runner ${name}: ${choice.package} ${choice.version}` : `runner ${name}: unavailable: ${shortReason(choice.reason)}`);
+        return choice;
+      }),
+    );
   }
   const context: BenchContext = { options, runners, log };
   const rows: Row[] = [];
@@ -68,7 +81,10 @@ async function main(): Promise<number> {
   }
   runners = [];
 
-  const leftovers = leftoverProcesses();
+  // Ours: started during the bench, still alive, and orphaned or still our child (other engineers'
+  // processes on a shared machine have parents of their own). A moment first, for exits in flight.
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  const leftovers = leftoverProcesses().filter(({ pid }) => !before.has(pid) && [1, process.pid].includes(parentPid(pid)));
   const counts = tally(rows);
   console.log("");
   console.log(formatTable(rows));

@@ -27,8 +27,8 @@ export interface BenchOptions {
 export class UsageError extends Error {}
 
 export const usage = `usage: npm run bench -- [--quick] [--runs N] [--only ROW[,ROW...]] [--out DIR]
-  --quick     CI: 2 iterations, small counts, a slice of the suite; proves it runs, same rows
-  --runs N    iterations per figure (default 5; --quick: 2)
+  --quick     CI: 1 iteration, small counts, a slice of the suite; proves it runs, same rows
+  --runs N    iterations per figure (default 5; --quick: 1)
   --only ROW  only these measurement groups: ${groups.join(", ")} (repeatable or comma-separated)
   --out DIR   where the JSON goes (default bench/results/)`;
 
@@ -52,7 +52,7 @@ export function parseOptions(argv: readonly string[]): BenchOptions {
   }
   const { values } = parsed;
   const quick = values.quick ?? false;
-  let runs = quick ? 2 : 5;
+  let runs = quick ? 1 : 5;
   if (values.runs !== undefined) {
     if (!/^\d+$/.test(values.runs) || Number(values.runs) < 1) throw new UsageError(`--runs must be a positive integer, not "${values.runs}"`);
     runs = Number(values.runs);
@@ -65,8 +65,8 @@ export function parseOptions(argv: readonly string[]): BenchOptions {
     runs,
     only: new Set((requested.length ? requested : groups) as Group[]),
     suiteEvery: quick ? 6 : 1,
-    echoCount: quick ? 300 : 5_000,
-    echoCountInProcess: quick ? 3_000 : 100_000,
+    echoCount: quick ? 1_000 : 5_000,
+    echoCountInProcess: quick ? 10_000 : 100_000,
     abortSamples: quick ? 3 : Math.max(20, runs * 4),
     loadPairsPerRun: quick ? 1 : 3,
     turnsPerRun: quick ? 10 : 40,

@@ -40,6 +40,7 @@ export function verdict(row: Row): Verdict {
 export function formatNumber(value: number): string {
   if (!Number.isFinite(value)) return "-";
   const magnitude = Math.abs(value);
+  if (Number.isInteger(value)) return value.toLocaleString("en-US");
   if (magnitude >= 1000) return Math.round(value).toLocaleString("en-US");
   if (magnitude >= 100) return value.toFixed(0);
   if (magnitude >= 10) return value.toFixed(1);
@@ -51,10 +52,24 @@ export function formatTarget(target: Target | undefined): string {
   return target ? `${target.stat} ${target.op} ${formatNumber(target.value)}` : "-";
 }
 
-/** The first line of a reason, cut to fit a table cell. */
-export function shortReason(reason: string, width = 90): string {
-  const line = reason.trim().split("\n")[0] ?? "";
-  return line.length > width ? `${line.slice(0, width - 3)}...` : line;
+const ansi = /\u001b\[[0-9;]*m/g;
+const telling = /\[ERROR\] Failed|error|forbidden|not found|not available|unavailable|denied|refused|timed out|too old/i;
+const noise = /^(WARNING|\[ERROR\]\s*$|\[ERROR\] (To see|Re-run|For more|\[Help))|attempt \d+ (of \d+ )?failed/i;
+
+/**
+ * One line for a table cell from a reason that may be an installer's whole output: its first line,
+ * then the line that says what went wrong (else the last line), cut from the front to keep its end.
+ */
+export function shortReason(reason: string, width = 110): string {
+  const lines = reason.replace(ansi, "").split("\n").map((line) => line.trim()).filter(Boolean);
+  if (!lines.length) return "(no reason given)";
+  const [head, ...rest] = lines;
+  const candidates = rest.filter((line) => !noise.test(line));
+  const detail = candidates.find((line) => telling.test(line)) ?? candidates.at(-1);
+  const text = detail ? `${head} ${detail}` : head;
+  if (text.length <= width) return text;
+  if (!detail || head.length > width / 2) return `${text.slice(0, width - 3)}...`;
+  return `${head} ...${detail.slice(-(width - head.length - 4))}`;
 }
 
 const headers = ["figure", "subject", "unit", "n", "min", "median", "p95", "max", "target", "measured", "result"] as const;
