@@ -73,6 +73,11 @@ describe("conformance CLI", () => {
     await rm(join(dir, "broken.yaml"));
   });
 
+  it("the package bin runs the same CLI", async () => {
+    const { stdout } = await exec(process.execPath, [join(root, "conformance/cli/bin.mjs"), "list", join(dir, "good.yaml")], { cwd: root, timeout: 60_000 });
+    expect(stdout).toMatch(/^t\.good\tcore\.unknown-tool\t/);
+  });
+
   it("an explicitly requested runner that cannot start fails the run, with the reason", async () => {
     const { code, stdout, stderr } = await cli("run", join(dir, "good.yaml"), "--runner-cmd", "exit 7");
     expect(code).toBe(1);
