@@ -14,8 +14,7 @@ import { evaluate, resolvePointer, type AssertionOutcome } from "./assert.ts";
 import { sleep, TimeoutError, withTimeout } from "./time.ts";
 import { substitute } from "./variables.ts";
 
-export const fixtureStartTimeoutMs = 15_000;
-export const fixtureStopTimeoutMs = 10_000;
+const defaultFixtureTimeouts = { startMs: 15_000, stopMs: 10_000 };
 export const resetTimeoutMs = 10_000;
 /** Extra time the engine allows past a step's timeout before it calls the subject hung. */
 const subjectGraceMs = 2_000;
@@ -34,6 +33,8 @@ export type ScenarioResult = Omit<Result, "expected" | "outcome">;
 export interface RunOptions {
   /** The fixture kinds to start fixtures from (tests pass their own). */
   fixtureKinds?: ReadonlyMap<string, FixtureKind>;
+  /** Bounds on starting and stopping a fixture (defaults 15 s and 10 s). */
+  fixtureTimeouts?: { startMs: number; stopMs: number };
   /** Sees each operation step's result as it happens (to compare two subjects step by step). */
   onStep?: (index: number, result: StepResult) => void;
 }
@@ -62,12 +63,13 @@ export async function runScenario(scenario: ExpandedScenario, subject: Subject, 
   if (missing.length) return finish("skip", `${subject.info.name} does not declare ${missing.join(", ")}`);
 
   const fixtures = new Map<string, FixtureInstance>();
+  const timeouts = options.fixtureTimeouts ?? defaultFixtureTimeouts;
   const workDir = await mkdtemp(join(tmpdir(), "tnc-"));
   const failures: Failure[] = [];
   let brokenMessage: string | undefined;
   let stderr: string | undefined;
   try {
-    await startFixtures(scenario, fixtures, workDir, options.fixtureKinds ?? fixtureKinds);
+    await startFixtures(scenario, fixtures, workDir, options.fixtureKinds ?? fixtureKinds, timeouts.startMs);
     const vars = new Map<string, unknown>(Object.entries(scenario.pathVars));
     for (const [name, instance] of fixtures) for (const [key, value] of Object.entries(instance.vars)) vars.set(`${name}.${key}`, value);
     for (const { index, step } of scenario.steps) {
@@ -81,7 +83,7 @@ export async function runScenario(scenario: ExpandedScenario, subject: Subject, 
     brokenMessage = error instanceof Error ? error.message : String(error);
     if (error instanceof SubjectBrokenError) stderr = error.stderr;
   } finally {
-    const cleanupProblems = await cleanUp(subject, fixtures, workDir);
+    const cleanupProblems = await cleanUp(subject, fixtures, workDir, timeouts.stopMs);
     if (cleanupProblems.length && !brokenMessage) brokenMessage = cleanupProblems.join("; ");
   }
   const drained = subject.drainStderr?.();
@@ -96,6 +98,7 @@ async function startFixtures(
   fixtures: Map<string, FixtureInstance>,
   workDir: string,
   kinds: ReadonlyMap<string, FixtureKind>,
+  startTimeoutMs: number,
 ): Promise<void> {
   for (const [name, declared] of Object.entries(scenario.fixtures)) {
     const kind = kinds.get(declared.kind);
@@ -104,7 +107,7 @@ async function startFixtures(
     try {
       const start = kind.start((declared.options ?? {}) as Record<string, unknown>, { scenarioId: scenario.id, workDir: fixtureDir });
       try {
-        fixtures.set(name, await withTimeout(start, fixtureStartTimeoutMs, `starting fixture "${name}" (${declared.kind})`));
+        fixtures.set(name, await withTimeout(start, startTimeoutMs, `starting fixture "${name}" (${declared.kind})`));
       } catch (error) {
         // A start that finishes after we gave up must still be stopped, or its server outlives the run.
         start.then((instance) => instance.stop()).catch(() => undefined);
@@ -217,7 +220,7 @@ async function fixtureViolations(fixtures: Map<string, FixtureInstance>, lastSte
   return failures;
 }
 
-async function cleanUp(subject: Subject, fixtures: Map<string, FixtureInstance>, workDir: string): Promise<string[]> {
+async function cleanUp(subject: Subject, fixtures: Map<string, FixtureInstance>, workDir: string, stopTimeoutMs: number): Promise<string[]> {
   const problems: string[] = [];
   try {
     await withTimeout(subject.reset({ timeoutMs: resetTimeoutMs }), resetTimeoutMs + subjectGraceMs, `resetting ${subject.info.name}`);
@@ -227,7 +230,7 @@ async function cleanUp(subject: Subject, fixtures: Map<string, FixtureInstance>,
   await Promise.all(
     [...fixtures].map(async ([name, instance]) => {
       try {
-        await withTimeout(instance.stop(), fixtureStopTimeoutMs, `stopping fixture "${name}"`);
+        await withTimeout(instance.stop(), stopTimeoutMs, `stopping fixture "${name}"`);
       } catch (error) {
         problems.push(error instanceof Error ? error.message : String(error));
       }

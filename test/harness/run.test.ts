@@ -93,6 +93,25 @@ describe("runScenario", () => {
     expect(result.message).toContain("fixture srv saw a contract violation: request 0");
   });
 
+  it("a fixture that never starts, or never stops, is a bounded error that names it", async () => {
+    const hangs = () => new Promise<never>(() => undefined);
+    const stuckStart = recordingFixture();
+    stuckStart.kind = { ...stuckStart.kind, start: hangs };
+    const [scenario] = expandYaml(withFixture);
+    const subject = fakeSubject((_, input) => ok(input));
+    const timeouts = { startMs: 100, stopMs: 100 };
+    const notStarted = await runScenario(scenario, subject, { fixtureKinds: kinds(stuckStart), fixtureTimeouts: timeouts });
+    expect(notStarted).toMatchObject({ status: "error" });
+    expect(notStarted.message).toContain('fixture "srv" (recording) failed to start: starting fixture "srv" (recording) did not finish within 100 ms');
+    expect(subject.calls).toEqual([]);
+
+    const stuckStop = recordingFixture([{ open: 0 }]);
+    const start = stuckStop.kind.start.bind(stuckStop.kind);
+    stuckStop.kind = { ...stuckStop.kind, start: async (options, context) => ({ ...(await start(options, context)), stop: hangs }) };
+    const notStopped = await runScenario(scenario, subject, { fixtureKinds: kinds(stuckStop), fixtureTimeouts: timeouts });
+    expect(notStopped).toMatchObject({ status: "error", message: 'stopping fixture "srv" did not finish within 100 ms' });
+  });
+
   it("an input that does not fit the operation is an error that says where", async () => {
     const [scenario] = expandYaml(`id: t.input\ntitle: t\nspec: [core.tool-result]\nsteps:\n  - op: toolkit.execute\n    with: {toolkit: tk}\n`);
     const result = await runScenario(scenario, fakeSubject(() => ok({})));
