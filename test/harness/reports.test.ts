@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { judge } from "../../conformance/report/baseline.ts";
+import { judge, orphanedEntries } from "../../conformance/report/baseline.ts";
 import { formatResult } from "../../conformance/report/console.ts";
 import { mergeReports, validateReport } from "../../conformance/report/json-report.ts";
 import { renderJunit } from "../../conformance/report/junit.ts";
@@ -22,6 +22,10 @@ describe("baselines", () => {
     expect(judge(result("c", "error"), baseline).outcome).toBe("unexpected-failure");
     expect(judge(result("a", "error"), baseline).outcome).toBe("unexpected-failure");
     expect(judge(result("c", "skip"), baseline).outcome).toBe("as-expected");
+  });
+
+  it("an entry for a scenario that no longer exists is found (a stale baseline fails loudly)", () => {
+    expect(orphanedEntries(baseline, new Set(["a", "c"])).map((entry) => entry.scenario)).toEqual(["b"]);
   });
 });
 
