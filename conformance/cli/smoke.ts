@@ -91,7 +91,10 @@ export async function smoke(options: { runner?: string; runnerCommand?: string }
   }
   const closing = performance.now();
   await subject.close();
-  console.log(`✓ closed (${Math.round(performance.now() - closing)} ms)`);
+  const exitedByItself = subject.exitedOnStdinClose === true;
+  const closeTime = Math.round(performance.now() - closing);
+  if (!exitedByItself) sound = false;
+  console.log(exitedByItself ? `✓ exits when its stdin closes (${closeTime} ms)` : `✗ exits when its stdin closes: still running ${closeTime} ms after stdin closed; killed`);
   console.log(sound ? "the runner is sound" : "the runner itself is broken: fix the above before reading its scenario results");
   return sound;
 }

@@ -68,6 +68,7 @@ export async function runScenario(scenario: ExpandedScenario, subject: Subject, 
   const failures: Failure[] = [];
   let brokenMessage: string | undefined;
   let stderr: string | undefined;
+  let resetDone = false;
   try {
     await startFixtures(scenario, fixtures, workDir, options.fixtureKinds ?? fixtureKinds, timeouts.startMs);
     const vars = new Map<string, unknown>(Object.entries(scenario.pathVars));
@@ -78,12 +79,17 @@ export async function runScenario(scenario: ExpandedScenario, subject: Subject, 
       // Later steps build on this one; going on would only add noise.
       if (stepFailures.length) break;
     }
-    if (!failures.length) failures.push(...(await fixtureViolations(fixtures, scenario.steps.at(-1)?.index ?? 0)));
+    const lastStep = scenario.steps.at(-1)?.index ?? 0;
+    if (!failures.length) failures.push(...(await fixtureViolations(fixtures, lastStep)));
+    // Reset here rather than in `finally`, so that what the reset should have ended can be checked.
+    resetDone = true;
+    await resetSubject(subject);
+    failures.push(...(await fixtureLeftovers(fixtures, lastStep)));
   } catch (error) {
     brokenMessage = error instanceof Error ? error.message : String(error);
     if (error instanceof SubjectBrokenError) stderr = error.stderr;
   } finally {
-    const cleanupProblems = await cleanUp(subject, fixtures, workDir, timeouts.stopMs);
+    const cleanupProblems = await cleanUp(resetDone ? undefined : subject, fixtures, workDir, timeouts.stopMs);
     if (cleanupProblems.length && !brokenMessage) brokenMessage = cleanupProblems.join("; ");
   }
   const drained = subject.drainStderr?.();
@@ -220,13 +226,26 @@ async function fixtureViolations(fixtures: Map<string, FixtureInstance>, lastSte
   return failures;
 }
 
-async function cleanUp(subject: Subject, fixtures: Map<string, FixtureInstance>, workDir: string, stopTimeoutMs: number): Promise<string[]> {
-  const problems: string[] = [];
+async function resetSubject(subject: Subject): Promise<void> {
   try {
     await withTimeout(subject.reset({ timeoutMs: resetTimeoutMs }), resetTimeoutMs + subjectGraceMs, `resetting ${subject.info.name}`);
   } catch (error) {
-    problems.push(`reset failed: ${error instanceof Error ? error.message : String(error)}`);
+    const message = `reset failed: ${error instanceof Error ? error.message : String(error)}`;
+    throw error instanceof SubjectBrokenError ? new SubjectBrokenError(message, error.stderr) : new ScenarioError(message);
   }
+}
+
+async function fixtureLeftovers(fixtures: Map<string, FixtureInstance>, lastStep: number): Promise<Failure[]> {
+  const found = await Promise.all(
+    [...fixtures].map(async ([name, instance]) => (await withTimeout(instance.leftovers?.() ?? Promise.resolve([]), 5_000, `leftovers of fixture "${name}"`)).map((text) => ({ name, text }))),
+  );
+  return found.flat().map(({ name, text }) => ({ step: lastStep, target: `fixture ${name}`, matcher: "leftovers", message: `fixture ${name}: ${text}` }));
+}
+
+/** Reset the subject (unless already done) and stop every fixture; returns what went wrong. */
+async function cleanUp(subject: Subject | undefined, fixtures: Map<string, FixtureInstance>, workDir: string, stopTimeoutMs: number): Promise<string[]> {
+  const problems: string[] = [];
+  if (subject) await resetSubject(subject).catch((error: Error) => problems.push(error.message));
   await Promise.all(
     [...fixtures].map(async ([name, instance]) => {
       try {

@@ -4,10 +4,10 @@ import { createRequire } from "node:module";
 import { fixtureKinds } from "../../fixtures/registry.ts";
 import type { Assertion, FixtureStep, OperationStep } from "../schema/scenario.types.ts";
 import { referencedVariables } from "../engine/variables.ts";
-import { expandScenario, pathVariables, type ExpandedScenario } from "./expand.ts";
+import { clientPaths, expandScenario, pathVariables, whenMatches, type ClientPath, type ExpandedScenario } from "./expand.ts";
 import { findScenarioFiles, readScenarioFile, type Diagnostic, type LoadedScenario, type ScenarioFile } from "./load.ts";
 import { readSpecClauses, type SpecClause } from "./spec-clauses.ts";
-import { operationNames, operationValidator, pointerToPath, toDiagnostics, validateScenarioSchema } from "./validate.ts";
+import { compileSchema, operationNames, operationValidator, pointerToPath, toDiagnostics, validateScenarioSchema } from "./validate.ts";
 
 const require = createRequire(import.meta.url);
 export const knownCapabilities: readonly string[] = require("../../runners/protocol/protocol.schema.json").$defs.capability.enum;
@@ -81,10 +81,15 @@ function checkScenario(scenario: LoadedScenario, clauseIds: Set<string>): Diagno
   });
   const fixtures = data.fixtures ?? {};
   for (const [name, fixture] of Object.entries(fixtures)) {
-    if (!fixtureKinds.has(fixture.kind)) {
+    const kind = fixtureKinds.get(fixture.kind);
+    if (!kind) {
       problems.push(at(scenario, ["fixtures", name, "kind"], `unknown fixture kind "${fixture.kind}"`, `expected one of: ${[...fixtureKinds.keys()].join(", ")}`));
+      continue;
     }
+    const validateOptions = compileSchema(kind.optionsSchema);
+    if (!validateOptions(fixture.options ?? {})) problems.push(...toDiagnostics(validateOptions.errors ?? [], scenario, ["fixtures", name, "options"]));
   }
+  problems.push(...checkWhens(scenario));
   // Variables available so far: path.* (matrix only), FIXTURE.KEY, then captures in step order.
   const available = new Set<string>(data.matrix ? Object.keys(pathVariables("openai-run")) : []);
   for (const [name, fixture] of Object.entries(fixtures)) {
@@ -111,10 +116,32 @@ function checkFixtureStep(scenario: LoadedScenario, step: FixtureStep, base: (st
   const declared = fixtures[step.fixture];
   if (!declared) return [at(scenario, [...base, "fixture"], `fixture "${step.fixture}" is not declared`, `declare it under fixtures:, or use one of: ${Object.keys(fixtures).join(", ") || "(none declared)"}`)];
   const kind = fixtureKinds.get(declared.kind);
-  if (kind && !kind.actions.includes(step.action)) {
+  if (!kind) return [];
+  if (!kind.actions.includes(step.action)) {
     return [at(scenario, [...base, "action"], `fixture kind "${declared.kind}" has no action "${step.action}"`, `expected one of: ${kind.actions.join(", ") || "(none)"}`)];
   }
-  return [];
+  // An input built from variables can only be checked when the scenario runs.
+  if (!kind.checkAction || referencedVariables(step.with).size) return [];
+  return kind.checkAction(step.action, step.with).map((problem) => at(scenario, [...base, "with", ...problem.path], problem.message));
+}
+
+/** A `when` outside a matrix, or one that no expansion of this scenario matches, would silently drop its step or assertion. */
+function checkWhens(scenario: LoadedScenario): Diagnostic[] {
+  const matrix = scenario.data.matrix;
+  const paths: ClientPath[] = matrix === undefined ? [] : matrix === "client-paths" ? [...clientPaths] : [...matrix];
+  const problems: Diagnostic[] = [];
+  const check = (when: Parameters<typeof whenMatches>[0], path: (string | number)[]) => {
+    if (!when) return;
+    if (!paths.length) problems.push(at(scenario, path, "`when` only applies to a scenario with a matrix", "add `matrix:` or remove `when`"));
+    else if (!paths.some((clientPath) => whenMatches(when, pathVariables(clientPath)))) {
+      problems.push(at(scenario, path, `this \`when\` matches none of the scenario's paths (${paths.join(", ")}), so what it guards never runs`, "fix the values or the matrix"));
+    }
+  };
+  scenario.data.steps.forEach((step, index) => {
+    check(step.when, ["steps", index, "when"]);
+    (step.expect ?? []).forEach((assertion, assertionIndex) => check(assertion.when, ["steps", index, "expect", assertionIndex, "when"]));
+  });
+  return problems;
 }
 
 function checkOperationStep(scenario: LoadedScenario, step: OperationStep, base: (string | number)[], isMatrix: boolean): Diagnostic[] {
@@ -149,6 +176,10 @@ function checkAssertion(
   const matchers = matcherKeys.filter((key) => key in assertion);
   if (matchers.length !== 1) {
     problems.push(at(scenario, path, `an assertion needs exactly one matcher, found ${matchers.length ? matchers.join(", ") : "none"}`, `use one of: ${matcherKeys.join(", ")}`));
+  }
+  const expectedValue = matcherKeys.map((key) => (assertion as unknown as Record<string, unknown>)[key]).find((value) => value !== undefined);
+  if (referencedVariables(expectedValue).size) {
+    problems.push(at(scenario, path, "`${...}` is not substituted in expectations: it would be compared as text", "capture the value and assert with `var:`, or write the value out"));
   }
   if (assertion.eventuallyMs !== undefined && assertion.fixture === undefined) {
     problems.push(at(scenario, [...path, "eventuallyMs"], "eventuallyMs only makes sense on a fixture snapshot", "add fixture:, or drop eventuallyMs"));

@@ -21,6 +21,17 @@ ajv.addSchema(operationsSchema);
 /** The operations of runners/PROTOCOL.md, by name. */
 export const operationNames: readonly string[] = Object.keys(operationsSchema.$defs);
 
+const compiledSchemas = new WeakMap<object, ValidateFunction>();
+/** A validator for a schema given as an object (fixture options), compiled once per schema object. */
+export function compileSchema(schema: Record<string, unknown>): ValidateFunction {
+  let validate = compiledSchemas.get(schema);
+  if (!validate) {
+    validate = ajv.compile(schema);
+    compiledSchemas.set(schema, validate);
+  }
+  return validate;
+}
+
 const operationValidators = new Map<string, ValidateFunction>();
 export function operationValidator(op: string): ValidateFunction | undefined {
   if (!operationNames.includes(op)) return undefined;

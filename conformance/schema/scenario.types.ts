@@ -79,7 +79,17 @@ export interface Scenario {
  * via the `definition` "when".
  */
 export interface When {
-  [k: string]: string | string[];
+  "path.style"?: ("openai" | "anthropic") | ["openai" | "anthropic", ...("openai" | "anthropic")[]];
+  "path.mode"?: ("run" | "stream") | ["run" | "stream", ...("run" | "stream")[]];
+  "path.op"?:
+    | ("client.run" | "client.stream")
+    | ["client.run" | "client.stream", ...("client.run" | "client.stream")[]];
+  "path.id"?:
+    | ("openai-run" | "openai-stream" | "anthropic-run" | "anthropic-stream")
+    | [
+        "openai-run" | "openai-stream" | "anthropic-run" | "anthropic-stream",
+        ...("openai-run" | "openai-stream" | "anthropic-run" | "anthropic-stream")[]
+      ];
 }
 /**
  * This interface was referenced by `Scenario`'s JSON-Schema

@@ -147,14 +147,19 @@ class RunnerProcess {
     }
   }
 
-  /** Close stdin and give the runner a moment to exit by itself, then kill its group. */
-  async close(graceMs = 2_000): Promise<void> {
+  /**
+   * Close stdin and give the runner a moment to exit by itself, then kill its group. Resolves true
+   * when it exited on its own (the protocol asks runners to exit when stdin closes).
+   */
+  async close(graceMs = 2_000): Promise<boolean> {
+    let exitedByItself = !this.alive;
     if (this.alive) {
-      const exited = new Promise<void>((resolve) => this.child.once("exit", () => resolve()));
+      const exited = new Promise<boolean>((resolve) => this.child.once("exit", () => resolve(true)));
       this.child.stdin.end();
-      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, graceMs).unref())]);
+      exitedByItself = await Promise.race([exited, new Promise<boolean>((resolve) => setTimeout(() => resolve(false), graceMs).unref())]);
     }
     this.kill();
+    return exitedByItself;
   }
 }
 
@@ -171,6 +176,8 @@ async function handshake(runner: RunnerProcess, spec: RunnerSpec): Promise<Subje
 export interface RunnerSubject extends Subject {
   readonly restarts: number;
   readonly pid: number | undefined;
+  /** After close(): whether the runner exited by itself once its stdin closed (else it was killed). */
+  readonly exitedOnStdinClose: boolean | undefined;
 }
 
 /** Start the runner and complete the handshake; throws RunnerUnavailableError or SubjectBrokenError. */
@@ -186,15 +193,25 @@ export async function startRunnerSubject(spec: RunnerSpec): Promise<RunnerSubjec
   let restarts = 0;
   const budget = spec.restartBudget ?? 5;
   let carriedStderr = "";
+  let exitedOnStdinClose: boolean | undefined;
 
   const ensureRunning = async (): Promise<RunnerProcess> => {
     if (runner.alive) return runner;
     carriedStderr += runner.drainStderr();
     if (restarts >= budget) throw new SubjectBrokenError(`runner broke ${restarts + 1} times; restart budget (${budget}) used up`);
     restarts++;
-    runner = new RunnerProcess(spec);
-    const again = await handshake(runner, spec);
-    if (again.version !== info.version) throw new SubjectBrokenError(`runner came back as version ${again.version}, not ${info.version}`);
+    const fresh = new RunnerProcess(spec);
+    try {
+      const again = await handshake(fresh, spec);
+      if (again.version !== info.version) throw new SubjectBrokenError(`runner came back as version ${again.version}, not ${info.version}`);
+    } catch (error) {
+      // Never talk to a process whose handshake failed: close it; the next operation tries again (budget permitting).
+      await fresh.close(200);
+      carriedStderr += fresh.drainStderr();
+      runner = fresh;
+      throw error instanceof SubjectBrokenError ? error : new SubjectBrokenError(`runner restart failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    runner = fresh;
     return runner;
   };
 
@@ -236,6 +253,11 @@ export async function startRunnerSubject(spec: RunnerSpec): Promise<RunnerSubjec
       carriedStderr = "";
       return text;
     },
-    close: () => runner.close(),
+    get exitedOnStdinClose() {
+      return exitedOnStdinClose;
+    },
+    async close() {
+      exitedOnStdinClose = await runner.close();
+    },
   };
 }

@@ -1,9 +1,16 @@
 // A misbehaving runner for the harness's own tests. MODE picks how it misbehaves on op "runner.echo"
 // when the echoed value is "trigger": crash (exit), garbage (non-JSON line), hang (never answer),
 // wrong-seq, stderr-then-crash. Other modes act at the handshake: unavailable, old-protocol, silent.
+import { existsSync, writeFileSync } from "node:fs";
 import { createInterface } from "node:readline";
 
-const mode = process.env.FAKE_RUNNER_MODE ?? "good";
+// FAKE_RUNNER_MARKER: a file that exists after the first start; later starts then use FAKE_RUNNER_LATER_MODE.
+const marker = process.env.FAKE_RUNNER_MARKER;
+const restarted = marker !== undefined && existsSync(marker);
+if (marker && !restarted) writeFileSync(marker, String(process.pid));
+const mode = (restarted ? process.env.FAKE_RUNNER_LATER_MODE : undefined) ?? process.env.FAKE_RUNNER_MODE ?? "good";
+// linger: keeps running after its stdin closes, as a runner that ignores EOF would.
+if (mode === "linger") setInterval(() => undefined, 1_000);
 const write = (message) => process.stdout.write(`${JSON.stringify(message)}\n`);
 
 createInterface({ input: process.stdin }).on("line", (line) => {

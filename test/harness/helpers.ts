@@ -64,6 +64,8 @@ export function recordingFixture(snapshots: unknown[] = [{}], violations: string
       kind: "recording",
       actions: ["poke"],
       varKeys: ["url"],
+      optionsSchema: { type: "object", additionalProperties: false, properties: { flavour: { enum: ["plain", "fancy"] } } },
+      checkAction: (_action, input) => (typeof input === "object" && input !== null && "bad" in input ? [{ path: ["bad"], message: "bad is not allowed" }] : []),
       async start(): Promise<FixtureInstance> {
         record.started++;
         let read = 0;

@@ -93,3 +93,50 @@ describe("lint", () => {
     expect(problems[0].message).toMatch(/duplicate scenario id "t.good", first defined at .*dup-a.yaml:1/);
   });
 });
+
+describe("lint of fixtures, when and expectations", () => {
+  const llm = `id: t.llm
+title: t
+spec: [client.body.openai]
+matrix: [openai-run, anthropic-run]
+fixtures:
+  llm: {kind: llm-mock}
+steps:
+  - fixture: llm
+    action: script
+    with: [{text: ok}]
+  - op: client.create
+    with: {handle: c, style: "\${path.style}", baseUrl: "\${llm.baseUrl}", model: m}
+    expect:
+      - {at: /value, equals: {}, when: {path.style: openai}}
+`;
+
+  it("the good version is clean", async () => {
+    expect(await lintText("llm-good.yaml", llm)).toEqual([]);
+  });
+
+  it("an unknown fixture option, at the option", async () => {
+    const [problem] = await lintText("llm-option.yaml", llm.replace("{kind: llm-mock}", "{kind: llm-mock, options: {interceptt: true}}"));
+    expect(problem).toMatchObject({ line: 6, message: '/fixtures/llm/options: unknown key "interceptt"', hint: "expected one of: intercept" });
+  });
+
+  it("a bad fixture action input, at the reply", async () => {
+    const [problem] = await lintText("llm-action.yaml", llm.replace("[{text: ok}]", "[{text: ok}, {txt: typo}]"));
+    expect(problem.line).toBe(10);
+    expect(problem.message).toContain('reply 1: unknown key "txt"');
+  });
+
+  it("a `when` that matches no path, or that has no matrix, or has an unknown key", async () => {
+    const never = await lintText("when-never.yaml", llm.replace("when: {path.style: openai}", "when: {path.id: openai-stream}"));
+    expect(never.map((p) => p.message)).toEqual(["this `when` matches none of the scenario's paths (openai-run, anthropic-run), so what it guards never runs"]);
+    const noMatrix = await lintText("when-nomatrix.yaml", llm.replace("matrix: [openai-run, anthropic-run]\n", "").replace(/\$\{path\.style\}/, "openai"));
+    expect(noMatrix.map((p) => p.message)).toEqual(["`when` only applies to a scenario with a matrix"]);
+    const typo = await lintText("when-typo.yaml", llm.replace("path.style: openai", "path.styel: openai"));
+    expect(typo[0].message).toContain('unknown key "path.styel"');
+  });
+
+  it("a variable inside an expected value", async () => {
+    const [problem] = await lintText("expect-var.yaml", llm.replace("equals: {}", 'equals: "${llm.url}"'));
+    expect(problem.message).toContain("is not substituted in expectations");
+  });
+});

@@ -112,6 +112,18 @@ describe("runScenario", () => {
     expect(notStopped).toMatchObject({ status: "error", message: 'stopping fixture "srv" did not finish within 100 ms' });
   });
 
+  it("what the subject left running after its reset fails the scenario, naming it", async () => {
+    const leaky = recordingFixture([{ open: 0 }]);
+    const start = leaky.kind.start.bind(leaky.kind);
+    leaky.kind = { ...leaky.kind, start: async (options, context) => ({ ...(await start(options, context)), leftovers: async () => ["pid 4242 still running"] }) };
+    const [scenario] = expandYaml(withFixture);
+    const subject = fakeSubject((_, input) => ok(input));
+    const result = await runScenario(scenario, subject, { fixtureKinds: kinds(leaky) });
+    expect(result).toMatchObject({ status: "fail", message: "fixture srv: pid 4242 still running" });
+    expect(subject.resets).toBe(1);
+    expect(leaky.stopped).toBe(1);
+  });
+
   it("an input that does not fit the operation is an error that says where", async () => {
     const [scenario] = expandYaml(`id: t.input\ntitle: t\nspec: [core.tool-result]\nsteps:\n  - op: toolkit.execute\n    with: {toolkit: tk}\n`);
     const result = await runScenario(scenario, fakeSubject(() => ok({})));

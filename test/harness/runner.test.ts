@@ -10,8 +10,8 @@ import { expandYaml } from "./helpers.ts";
 const fakeRunner = fileURLToPath(new URL("./fake-runner.mjs", import.meta.url));
 const opened: RunnerSubject[] = [];
 
-async function start(mode: string, handshakeTimeoutMs = 5_000): Promise<RunnerSubject> {
-  const subject = await startRunnerSubject({ name: "fake", command: [process.execPath, fakeRunner], env: { FAKE_RUNNER_MODE: mode }, handshakeTimeoutMs, restartBudget: 2 });
+async function start(mode: string, handshakeTimeoutMs = 5_000, env: Record<string, string> = {}): Promise<RunnerSubject> {
+  const subject = await startRunnerSubject({ name: "fake", command: [process.execPath, fakeRunner], env: { FAKE_RUNNER_MODE: mode, ...env }, handshakeTimeoutMs, restartBudget: 2 });
   opened.push(subject);
   return subject;
 }
@@ -80,6 +80,35 @@ describe("runner subject", () => {
     const result = await runScenario(scenario, subject);
     expect(result.status).toBe("fail");
     expect(result.message).toContain("runner says toolkit.create is unsupported: fake runner has no toolkit.create");
+  });
+
+  it("a restart whose handshake fails is closed, never talked to, and counts against the budget", async () => {
+    const { mkdtemp } = await import("node:fs/promises");
+    const { tmpdir } = await import("node:os");
+    const { join } = await import("node:path");
+    const marker = join(await mkdtemp(join(tmpdir(), "tnc-runner-")), "started");
+    const subject = await start("crash", 5_000, { FAKE_RUNNER_MARKER: marker, FAKE_RUNNER_LATER_MODE: "unavailable" });
+    expect((await runScenario(echo("trigger"), subject)).status).toBe("error");
+    const second = await runScenario(echo("after"), subject);
+    expect(second.status).toBe("error");
+    expect(second.message).toContain("pip: No matching distribution found");
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(alive(subject.pid)).toBe(false);
+    expect(subject.restarts).toBe(1);
+  });
+
+  it("smoke says so when a runner does not exit on end of input", async () => {
+    const { smoke } = await import("../../conformance/cli/smoke.ts");
+    const lines: string[] = [];
+    const log = console.log;
+    console.log = (line: string) => lines.push(line);
+    try {
+      const sound = await smoke({ runnerCommand: `FAKE_RUNNER_MODE=linger ${process.execPath} ${fakeRunner}` });
+      expect(sound).toBe(false);
+    } finally {
+      console.log = log;
+    }
+    expect(lines.some((line) => line.startsWith("✗ exits when its stdin closes: still running"))).toBe(true);
   });
 
   it("handshake problems are plain: unavailable (with the installer's words), wrong protocol, silence", async () => {

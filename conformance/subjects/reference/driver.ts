@@ -24,12 +24,14 @@ export interface DriverSession {
   toolkits: Map<string, unknown>;
   /** Cleanups registered by op families, run by session.reset (close toolkits etc.). */
   cleanups: (() => Promise<void>)[];
+  /** Set by the reset: an operation still running then (the harness gave up on it) must clean up after itself. */
+  closed: boolean;
 }
 
 export type OpHandler = (input: Record<string, unknown>, session: DriverSession) => Promise<unknown>;
 
 export function newSession(): DriverSession {
-  return { clients: new Map(), toolkits: new Map(), cleanups: [] };
+  return { clients: new Map(), toolkits: new Map(), cleanups: [], closed: false };
 }
 
 export function requireHandle<T>(map: Map<string, unknown>, name: unknown, what: string): T {

@@ -36,6 +36,10 @@ export function referenceInfo(name: string): SubjectInfo {
   return { name, language: "typescript", package: "toolnexus-conformance/reference", version, capabilities: [...capabilityList] };
 }
 
+async function runCleanups(session: DriverSession): Promise<void> {
+  await Promise.allSettled(session.cleanups.splice(0).map((cleanup) => cleanup()));
+}
+
 /** Drives the reference for one sequence of operations; `session.reset` closes what they opened. */
 export class ReferenceDriver {
   private session: DriverSession = newSession();
@@ -48,13 +52,18 @@ export class ReferenceDriver {
     }
     const handler = this.operations[op];
     if (!handler) throw new UnsupportedError(`the reference has no operation "${op}"`);
-    return perform(handler, input, this.session, classify);
+    const session = this.session;
+    const outcome = await perform(handler, input, session, classify);
+    // Reset while this ran (the harness timed it out): what it opened belongs to nobody now.
+    if (session.closed) await runCleanups(session);
+    return outcome;
   }
 
   async reset(): Promise<void> {
-    const { cleanups } = this.session;
+    const session = this.session;
+    session.closed = true;
     this.session = newSession();
-    await Promise.allSettled(cleanups.map((cleanup) => cleanup()));
+    await runCleanups(session);
   }
 }
 
