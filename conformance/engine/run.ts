@@ -135,16 +135,28 @@ async function runStep(
   onStep: RunOptions["onStep"],
 ): Promise<Failure[]> {
   const timeoutMs = ("timeoutMs" in step && step.timeoutMs) || scenario.timeoutMs;
-  const input = substitute(step.with ?? {}, vars);
+  const where = `${scenario.source.file}:${scenario.source.locate(["steps", index]).line}: step ${index}`;
   const stepInfo = { step: index, ...(step.title ? { stepTitle: step.title } : {}) };
+  let input: unknown;
+  let op: string | undefined;
+  try {
+    input = substitute(step.with ?? {}, vars);
+    if ("op" in step) op = String(substitute(step.op, vars));
+  } catch (error) {
+    throw new ScenarioError(`${where}: ${error instanceof Error ? error.message : String(error)}`);
+  }
   let result: StepResult;
   if ("fixture" in step) {
     const instance = fixtures.get(step.fixture);
-    if (!instance) throw new ScenarioError(`step ${index}: fixture "${step.fixture}" is not declared`);
-    await withTimeout(instance.act(step.action, input), timeoutMs, `step ${index}: fixture "${step.fixture}" action "${step.action}"`);
+    if (!instance) throw new ScenarioError(`${where}: fixture "${step.fixture}" is not declared`);
+    try {
+      await withTimeout(instance.act(step.action, input), timeoutMs, `fixture "${step.fixture}" action "${step.action}"`);
+    } catch (error) {
+      throw new ScenarioError(`${where}: fixture "${step.fixture}" action "${step.action}" failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
     result = { value: {} };
   } else {
-    result = await performOperation(subject, String(substitute(step.op, vars)), input as Record<string, unknown>, timeoutMs, index);
+    result = await performOperation(subject, op!, input as Record<string, unknown>, timeoutMs, where);
     onStep?.(index, result);
   }
 
@@ -184,15 +196,15 @@ async function runStep(
   return failures;
 }
 
-async function performOperation(subject: Subject, op: string, input: Record<string, unknown>, timeoutMs: number, index: number): Promise<StepResult> {
+async function performOperation(subject: Subject, op: string, input: Record<string, unknown>, timeoutMs: number, where: string): Promise<StepResult> {
   const validate = operationValidator(op);
-  if (!validate) throw new ScenarioError(`step ${index}: unknown operation "${op}"`);
+  if (!validate) throw new ScenarioError(`${where}: unknown operation "${op}"`);
   if (!validate(input)) {
     const problem = validate.errors?.[0];
-    throw new ScenarioError(`step ${index}: input of ${op} is invalid at ${problem?.instancePath || "(top)"}: ${problem?.message}`);
+    throw new ScenarioError(`${where}: input of ${op} is invalid at ${problem?.instancePath || "(top)"}: ${problem?.message}`);
   }
   try {
-    const outcome = await withTimeout(subject.execute(op, input, { timeoutMs }), timeoutMs + subjectGraceMs, `step ${index}: ${op} on ${subject.info.name}`);
+    const outcome = await withTimeout(subject.execute(op, input, { timeoutMs }), timeoutMs + subjectGraceMs, `${where}: ${op} on ${subject.info.name}`);
     return outcome.ok ? { value: outcome.value, elapsedMs: outcome.elapsedMs } : { error: outcome.error, elapsedMs: outcome.elapsedMs };
   } catch (error) {
     if (error instanceof TimeoutError) throw new SubjectBrokenError(`${error.message}: the subject hung`);

@@ -3,28 +3,35 @@ import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { Ajv2020 } from "ajv/dist/2020.js";
-import { parseDocument } from "yaml";
+import { isNode, LineCounter, parseDocument } from "yaml";
 import type { Baseline, Entry } from "../schema/baseline.types.ts";
 import type { Result } from "../schema/report.types.ts";
 import type { ScenarioResult } from "../engine/run.ts";
+import { pointerToPath } from "../scenario/validate.ts";
 
 const require = createRequire(import.meta.url);
 const validateBaseline = new Ajv2020({ allErrors: true }).compile<Baseline>(require("../schema/baseline.schema.json"));
 
 export async function loadBaseline(path: string): Promise<Map<string, Entry>> {
   if (!existsSync(path)) return new Map();
-  const document = parseDocument(await readFile(path, "utf8"));
-  if (document.errors.length) throw new Error(`${path}: ${document.errors[0].message}`);
+  const lineCounter = new LineCounter();
+  const document = parseDocument(await readFile(path, "utf8"), { lineCounter });
+  const lineOf = (keys: (string | number)[]) => {
+    const node = document.getIn(keys, true);
+    return isNode(node) && node.range ? lineCounter.linePos(node.range[0]).line : 1;
+  };
+  if (document.errors.length) throw new Error(`${path}:${lineCounter.linePos(document.errors[0].pos[0]).line}: ${document.errors[0].message.split("\n")[0]}`);
   const data = document.toJS();
   if (!validateBaseline(data)) {
     const problem = validateBaseline.errors?.[0];
-    throw new Error(`${path}: invalid baseline at ${problem?.instancePath || "(top)"}: ${problem?.message}`);
+    const at = problem?.instancePath ?? "";
+    throw new Error(`${path}:${lineOf(pointerToPath(at))}: invalid baseline at ${at || "(top)"}: ${problem?.message} (schema: conformance/schema/baseline.schema.json)`);
   }
   const entries = new Map<string, Entry>();
-  for (const entry of data.entries) {
-    if (entries.has(entry.scenario)) throw new Error(`${path}: scenario "${entry.scenario}" is listed twice`);
+  data.entries.forEach((entry, index) => {
+    if (entries.has(entry.scenario)) throw new Error(`${path}:${lineOf(["entries", index])}: scenario "${entry.scenario}" is listed twice`);
     entries.set(entry.scenario, entry);
-  }
+  });
   return entries;
 }
 

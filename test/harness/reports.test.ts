@@ -89,3 +89,17 @@ describe("unavailable reasons in the matrix", () => {
     expect(reasonDigest("dotnet not found on PATH")).toBe("dotnet not found on PATH");
   });
 });
+
+describe("baseline files", () => {
+  it("an invalid entry is reported with the file and line", async () => {
+    const { mkdtemp, writeFile, rm } = await import("node:fs/promises");
+    const { tmpdir } = await import("node:os");
+    const { join } = await import("node:path");
+    const { loadBaseline } = await import("../../conformance/report/baseline.ts");
+    const dir = await mkdtemp(join(tmpdir(), "tnc-baseline-"));
+    const file = join(dir, "expected-failures.yaml");
+    await writeFile(file, "subject: py\nentries:\n  - scenario: a\n    status: fail\n    clause: x\n    classification: port-bug\n    reason: long enough reason\n  - scenario: b\n    status: flaky\n    clause: x\n    classification: port-bug\n    reason: long enough reason\n");
+    await expect(loadBaseline(file)).rejects.toThrow(`${file}:9: invalid baseline at /entries/1/status: must be equal to one of the allowed values`);
+    await rm(dir, { recursive: true, force: true });
+  });
+});

@@ -128,6 +128,6 @@ describe("runScenario", () => {
     const [scenario] = expandYaml(`id: t.input\ntitle: t\nspec: [core.tool-result]\nsteps:\n  - op: toolkit.execute\n    with: {toolkit: tk}\n`);
     const result = await runScenario(scenario, fakeSubject(() => ok({})));
     expect(result.status).toBe("error");
-    expect(result.message).toContain("input of toolkit.execute is invalid");
+    expect(result.message).toMatch(/^inline\.yaml:5: step 0: input of toolkit\.execute is invalid/);
   });
 });
