@@ -207,7 +207,9 @@ async function performOperation(subject: Subject, op: string, input: Record<stri
     const outcome = await withTimeout(subject.execute(op, input, { timeoutMs }), timeoutMs + subjectGraceMs, `${where}: ${op} on ${subject.info.name}`);
     return outcome.ok ? { value: outcome.value, elapsedMs: outcome.elapsedMs } : { error: outcome.error, elapsedMs: outcome.elapsedMs };
   } catch (error) {
-    if (error instanceof TimeoutError) throw new SubjectBrokenError(`${error.message}: the subject hung`);
+    if (error instanceof TimeoutError) {
+      throw new SubjectBrokenError(`${where}: ${op} on ${subject.info.name} did not answer within the step's ${timeoutMs} ms (+${subjectGraceMs} ms grace): the subject hung`);
+    }
     throw error;
   }
 }

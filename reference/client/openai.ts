@@ -90,8 +90,9 @@ export const openaiStyle: StyleAdapter = {
         partial.set(index, entry);
       }
     }
-    // Some providers end after finish_reason without [DONE]; that answer is complete.
-    if (!sawDone && !finished) throw new LLMStreamError("the stream ended before [DONE] or a finish_reason");
+    // [DONE] is the terminal event (SPEC.md client.stream.openai-sse): a stream that ends after
+    // finish_reason but without it is cut, and the usage chunk that comes between them is lost.
+    if (!sawDone) throw new LLMStreamError(finished ? "the stream ended after finish_reason but before [DONE]" : "the stream ended before [DONE]");
     if (!sawChoice) throw new LLMEmptyResponseError("the stream carried no choices");
     const merged = [...partial.entries()].sort(([a], [b]) => a - b).map(([, c]) => c);
     return turn(text, merged.map((c) => ({ id: c.id, name: c.name, args: parseArgs(c.args) })), merged.map((c) => c.args), usage);

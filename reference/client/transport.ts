@@ -57,6 +57,10 @@ export function retryAfterMs(header: string | null): number | undefined {
 
 export async function postWithRetries(url: string, body: string, options: PostOptions): Promise<Attempt> {
   const attempts = Math.max(0, options.retries) + 1;
+  // SPEC.md client.retry.after: the waits between attempts fit in timeoutMs counted from the first
+  // attempt; a wait that would outlast it is not slept: the call fails at once with the error at hand.
+  const waitBudgetEnd = Date.now() + options.timeoutMs;
+  const fitsBudget = (waitMs: number) => Date.now() + waitMs <= waitBudgetEnd;
   for (let attempt = 0; ; attempt++) {
     const isLast = attempt === attempts - 1;
     const backoff = options.retryBaseMs * 2 ** attempt;
@@ -67,14 +71,17 @@ export async function postWithRetries(url: string, body: string, options: PostOp
     } catch (error) {
       // An abort (caller or timeout) is final; anything else thrown by fetch is a network error.
       if (signal.aborted) throw abortError();
-      if (isLast) throw new LLMNetworkError(`request to ${url} failed: ${(error as Error).message}`, { cause: error });
+      const networkError = () => new LLMNetworkError(`request to ${url} failed: ${(error as Error).message}`, { cause: error });
+      if (isLast || !fitsBudget(backoff)) throw networkError();
       await sleep(backoff, options.signal);
       continue;
     }
     if (response.ok) return { response, signal, abortError };
     const text = await readTextBounded(response, signal, abortError);
     if (!RETRYABLE_STATUSES.has(response.status) || isLast) throw new LLMHttpError(response.status, excerpt(text));
-    await sleep(retryAfterMs(response.headers.get("retry-after")) ?? backoff, options.signal);
+    const wait = retryAfterMs(response.headers.get("retry-after")) ?? backoff;
+    if (!fitsBudget(wait)) throw new LLMHttpError(response.status, excerpt(text));
+    await sleep(wait, options.signal);
   }
 }
 

@@ -373,10 +373,16 @@ sealed class Ops(TextWriter stderr)
     private static ITool ExtraTool(Dictionary<string, object?> data)
     {
         var result = data.GetValueOrDefault("result") as Dictionary<string, object?>;
+        // `throws`: the tool fails the C# way, a thrown exception with exactly that message.
+        var throwsMessage = data.GetValueOrDefault("throws") as string;
         return NativeTool.Of(Str(data, "name"), Str(data, "description"), data.GetValueOrDefault("inputSchema") as Dictionary<string, object?>,
-            (IDictionary<string, object?> args) => result != null
-                ? new ToolResult(result.GetValueOrDefault("output")?.ToString() ?? "", result.GetValueOrDefault("isError") is true)
-                : (object?)TnJson.Stringify(args));
+            (IDictionary<string, object?> args) =>
+            {
+                if (throwsMessage != null) throw new InvalidOperationException(throwsMessage);
+                return result != null
+                    ? new ToolResult(result.GetValueOrDefault("output")?.ToString() ?? "", result.GetValueOrDefault("isError") is true)
+                    : (object?)TnJson.Stringify(args);
+            });
     }
 
     private async Task<object?> ToolkitCreate(Dictionary<string, object?> input)
@@ -417,7 +423,7 @@ sealed class Ops(TextWriter stderr)
     /// The port's own parse (McpSource.ParseConfig: wrappers, reserved keys, file reading). The 0.16.0 port
     /// resolves type/enabled/timeout in private helpers, so they are read here from the parsed entries by
     /// the rules the port documents: type local|remote else inferred from url; disabled:true wins, then
-    /// enabled:false; timeout in ms, default 30000.
+    /// enabled:false; timeout only when the entry has one (the default is not the parser's).
     /// </summary>
     private static object? McpParse(Dictionary<string, object?> input)
     {
@@ -429,8 +435,11 @@ sealed class Ops(TextWriter stderr)
             var type = cfg.GetValueOrDefault("type") as string;
             if (type != "local" && type != "remote") type = cfg.GetValueOrDefault("url") is string ? "remote" : "local";
             var enabled = !(cfg.GetValueOrDefault("disabled") is true) && !(cfg.GetValueOrDefault("enabled") is false);
-            var timeout = cfg.GetValueOrDefault("timeout") switch { long l => l, int i => i, double d => (long)d, _ => 30000L };
-            var entry = new Dictionary<string, object?> { ["type"] = type, ["enabled"] = enabled, ["timeout"] = timeout };
+            var entry = new Dictionary<string, object?> { ["type"] = type, ["enabled"] = enabled };
+            // The parsed value only: the 30000 default is applied by the port when it connects, not by its
+            // parser, so the runner does not compute it (PROTOCOL.md mcp.parse).
+            long? timeout = cfg.GetValueOrDefault("timeout") switch { long l => l, int i => i, double d => (long)d, _ => null };
+            if (timeout != null) entry["timeout"] = timeout;
             if (cfg.GetValueOrDefault("tools") is { } tools) entry["tools"] = tools;
             servers[name] = entry;
         }

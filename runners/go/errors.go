@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"regexp"
 	"strconv"
 	"strings"
@@ -69,11 +68,8 @@ func classify(op string, err error) map[string]any {
 			out["details"] = map[string]any{"status": status, "bodyExcerpt": excerpt}
 			return out
 		}
-		if op == "client.stream" && errors.Is(err, io.ErrUnexpectedEOF) {
-			out["kind"] = "stream"
-			out["details"] = map[string]any{"reason": "unexpected EOF"}
-			return out
-		}
+		// An io.ErrUnexpectedEOF stays kind "other": the port raises no stream error of its own, and
+		// the runner must not make it look as if it did.
 		if strings.HasPrefix(op, "toolkit.create") || strings.HasPrefix(op, "mcp.") {
 			for _, prefix := range configErrorPrefixes {
 				if strings.HasPrefix(message, prefix) {

@@ -47,17 +47,22 @@ func callerContext(input map[string]any) (context.Context, context.CancelFunc) {
 	return context.Background(), func() {}
 }
 
-// extraTool builds an extra tool with the port's NativeTool: it returns `result` when given
-// (isError => the port's error path, which yields {Output: message, IsError: true}), else the
-// JSON of its arguments.
+// extraTool builds an extra tool with the port's NativeTool: `throws` returns an error with that
+// message; `result` is returned when given (isError => the port's error path, which yields
+// {Output: message, IsError: true}); else the JSON of its arguments.
 func extraTool(data map[string]any) toolnexus.Tool {
 	var schema toolnexus.JSONSchema
 	if given, ok := data["inputSchema"].(map[string]any); ok {
 		schema = given
 	}
 	result, hasResult := data["result"].(map[string]any)
+	throws, hasThrows := data["throws"].(string)
 	return toolnexus.NativeTool(str(data["name"]), str(data["description"]), schema,
 		func(_ context.Context, args map[string]any) (string, error) {
+			if hasThrows {
+				// A host tool failing the Go way: a returned error (PROTOCOL.md toolkit.create `throws`).
+				return "", errors.New(throws)
+			}
 			if hasResult {
 				output := str(result["output"])
 				if isError, _ := result["isError"].(bool); isError {
@@ -215,8 +220,8 @@ func (r *Runner) mcpList(input map[string]any) (any, error) {
 // mcpParse reports the port's own parse (ParseMcpConfig: wrappers, reserved keys, file reading).
 // The 0.16.0 port resolves the effective type/enabled/timeout in unexported methods, so they are
 // read here from the parsed public fields by the rules the port documents on ServerConfig:
-// type "local"|"remote", else inferred from url; disabled:true wins, then enabled:false;
-// timeout in ms, 0 => 30000.
+// type "local"|"remote", else inferred from url; disabled:true wins, then enabled:false. The timeout
+// is reported only when the parsed entry has one (its 0 => 30000 default is not the parser's).
 func (r *Runner) mcpParse(input map[string]any) (any, error) {
 	config := configInput(input["config"])
 	if config == nil {
@@ -236,11 +241,12 @@ func (r *Runner) mcpParse(input map[string]any) (any, error) {
 			}
 		}
 		enabled := !(server.Disabled != nil && *server.Disabled) && !(server.Enabled != nil && !*server.Enabled)
-		timeout := server.Timeout
-		if timeout <= 0 {
-			timeout = 30000
+		entry := map[string]any{"type": kind, "enabled": enabled}
+		// The parsed field as the port's parser left it; its default (0 => 30000) is applied by the
+		// port at connect time, so the runner does not compute it (PROTOCOL.md mcp.parse).
+		if server.Timeout > 0 {
+			entry["timeout"] = server.Timeout
 		}
-		entry := map[string]any{"type": kind, "enabled": enabled, "timeout": timeout}
 		if server.Tools != nil {
 			entry["tools"] = server.Tools
 		}

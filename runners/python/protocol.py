@@ -16,7 +16,9 @@ PROTOCOL_VERSION = 1
 PACKAGE = "toolnexus"
 
 # What toolnexus 0.21.0 offers through its public API (see README.md for the mapping). Not declared:
-# toolkit.introspection (the port has no accessor for open toolkits).
+# toolkit.introspection (the port has no accessor for open toolkits) and mcp.deadline (the port's MCP
+# load takes a cancel Event only, no deadline option). Errors the port has no type for (e.g. the
+# standard library's http.client.IncompleteRead when a body ends early) are reported as `other`.
 CAPABILITIES = [
     "client.run",
     "client.stream",
@@ -35,7 +37,6 @@ CAPABILITIES = [
     "mcp.http",
     "mcp.sse",
     "mcp.cancel",
-    "mcp.deadline",
     "mcp.allowlist",
     "mcp.inventory",
     "mcp.config-file",
@@ -57,8 +58,6 @@ def _type_name(error: BaseException) -> str:
 
 def classify(error: BaseException, op: str = "") -> dict[str, Any]:
     """The port's exception as a protocol error {kind, type, message, details?}."""
-    import http.client
-
     from toolnexus.client import ProviderError, RunCancelled, RunTimeout
 
     message = str(error) or type(error).__name__
@@ -78,11 +77,6 @@ def classify(error: BaseException, op: str = "") -> dict[str, Any]:
         return {"kind": "deadline", "type": _type_name(error), "message": message}
     if isinstance(error, (RunCancelled, asyncio.CancelledError)):
         return {"kind": "cancelled", "type": _type_name(error), "message": message}
-    if op == "client.stream" and isinstance(error, http.client.IncompleteRead):
-        # The port has no stream error type of its own: its SSE reader hands the standard library's
-        # "the body ended before its declared end" to the caller (client.py, _sse_lines).
-        return {"kind": "stream", "type": _type_name(error), "message": message,
-                "details": {"reason": "the response body ended before its end (http.client.IncompleteRead)"}}
     return {"kind": "other", "type": _type_name(error), "message": message}
 
 

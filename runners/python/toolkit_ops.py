@@ -8,10 +8,10 @@ from dataclasses import dataclass, field
 from typing import Any, Optional
 
 from toolnexus import create_toolkit, list_mcp_tools, parse_mcp_config
-from toolnexus.mcp_source import DEFAULT_TIMEOUT, is_enabled, is_remote
+from toolnexus.mcp_source import is_enabled, is_remote
 from toolnexus.types import Tool, ToolResult
 
-from common import ContractError, Session, cancel_event_after, capture_warnings, require
+from common import ContractError, Session, Unsupported, cancel_event_after, capture_warnings, require
 
 # How long session.reset / toolkit.close wait for a toolkit's close before giving up on it.
 CLOSE_BOUND_S = 10.0
@@ -43,8 +43,12 @@ def _config_input(raw: Any) -> Any:
 
 def _extra_tool(data: dict[str, Any]) -> Tool:
     result = data.get("result")
+    throws = data.get("throws")
 
     async def execute(args: Optional[dict[str, Any]] = None, ctx: Any = None) -> ToolResult:
+        if throws is not None:
+            # A host tool that fails the Python way; turning it into a result is the port's job.
+            raise RuntimeError(throws)
         if result is not None:
             return ToolResult(output=result["output"], is_error=result["isError"])
         return ToolResult(output=json.dumps(args if args is not None else {}, separators=(",", ":"), ensure_ascii=False), is_error=False)
@@ -59,11 +63,11 @@ def _extra_tool(data: dict[str, Any]) -> Tool:
 
 
 def _cancel_ms(payload: dict[str, Any]) -> Optional[int]:
-    """The port takes one cancellation token for a load: an asyncio.Event. `abortAfterMs` sets it
-    after that long; `deadlineMs` (a deadline) is the same token set at the deadline, since the
-    port has no deadline of its own."""
+    """The port takes one cancellation token for a load: an asyncio.Event, set by a timer
+    `abortAfterMs` after the load starts. It has no deadline option, so the runner does not declare
+    `mcp.deadline` and refuses `deadlineMs` rather than imitate a deadline with the cancel event."""
     if payload.get("deadlineMs") is not None:
-        return int(payload["deadlineMs"])
+        raise Unsupported("the port's MCP load has no deadline option (only a cancel Event)")
     if payload.get("abortAfterMs") is not None:
         return int(payload["abortAfterMs"])
     return None
@@ -186,19 +190,17 @@ async def mcp_list(payload: dict[str, Any], session: Session) -> dict[str, Any]:
     }
 
 
-def _number(value: Any) -> Any:
-    return int(value) if isinstance(value, float) and value.is_integer() else value
-
-
 async def mcp_parse(payload: dict[str, Any], session: Session) -> dict[str, Any]:
+    """What the port's parser exposes: `parse_mcp_config` returns the raw server dicts (wrappers
+    resolved, reserved keys stripped), read with the port's own `is_remote` / `is_enabled`. It does not
+    normalize `timeout`: the port applies its default inline when it connects (mcp_source.py:387, 480),
+    so `timeout` is reported only when the config itself carries one, as the parser handed it back."""
     servers: dict[str, Any] = {}
     for name, cfg in parse_mcp_config(_config_input(payload.get("config"))).items():
         cfg = cfg if isinstance(cfg, dict) else {}
-        out = {
-            "type": "remote" if is_remote(cfg) else "local",
-            "enabled": is_enabled(cfg),
-            "timeout": _number(cfg.get("timeout", DEFAULT_TIMEOUT * 1000)),
-        }
+        out: dict[str, Any] = {"type": "remote" if is_remote(cfg) else "local", "enabled": is_enabled(cfg)}
+        if cfg.get("timeout") is not None:
+            out["timeout"] = cfg["timeout"]
         if cfg.get("tools") is not None:
             out["tools"] = cfg["tools"]
         servers[name] = out

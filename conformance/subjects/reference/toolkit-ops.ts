@@ -25,6 +25,8 @@ interface ExtraToolData {
   description?: string;
   inputSchema?: Record<string, unknown>;
   result?: { output: string; isError: boolean };
+  /** The tool raises an Error with this message (core.tool-result: execute must turn it into a result). */
+  throws?: string;
 }
 
 function extraToolFromData(data: ExtraToolData): ExtraTool {
@@ -32,7 +34,10 @@ function extraToolFromData(data: ExtraToolData): ExtraTool {
     name: data.name,
     description: data.description,
     inputSchema: data.inputSchema,
-    execute: (args) => data.result ?? { output: JSON.stringify(args), isError: false },
+    execute: (args) => {
+      if (data.throws !== undefined) throw new Error(data.throws);
+      return data.result ?? { output: JSON.stringify(args), isError: false };
+    },
   };
 }
 

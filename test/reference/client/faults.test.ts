@@ -13,6 +13,7 @@ describe.each(["openai", "anthropic"] as const)("faults on %s", (style) => {
   it.each([
     ["malformed-sse", LLMStreamError],
     ["cut-stream", LLMStreamError],
+    ["cut-after-finish", LLMStreamError],
     ["drop-connection", LLMStreamError],
     ["empty", LLMEmptyResponseError],
   ] as const)("a %s stream fails with its typed error", async (fault, errorClass) => {

@@ -35,6 +35,29 @@ describe("retries", () => {
     expect(performance.now() - started).toBeLessThan(5_000);
   });
 
+  it("does not sleep a Retry-After longer than timeoutMs: fails at once with the status", async () => {
+    const { mock, requests } = await mockUpstream([{ status: 429, retryAfter: 86_400 }, { text: "never" }]);
+    const { client } = clientFor(mock, { retries: 2, retryBaseMs: 1, timeoutMs: 2_000 });
+    const started = performance.now();
+    await expect(client.run("hi")).rejects.toMatchObject({ status: 429 });
+    expect(performance.now() - started).toBeLessThan(1_000);
+    expect(await requests()).toHaveLength(1);
+  });
+
+  it("does not sleep a backoff that would outlast timeoutMs either", async () => {
+    let calls = 0;
+    const failing = async () => {
+      calls++;
+      throw new TypeError("fetch failed");
+    };
+    const { mock } = await mockUpstream([]);
+    const { client } = clientFor(mock, { retries: 2, retryBaseMs: 60_000, timeoutMs: 1_000, fetch: failing });
+    const started = performance.now();
+    await expect(client.run("hi")).rejects.toBeInstanceOf(LLMNetworkError);
+    expect(performance.now() - started).toBeLessThan(1_000);
+    expect(calls).toBe(1);
+  });
+
   it("parses Retry-After seconds and falls back on anything else", () => {
     expect(retryAfterMs("2")).toBe(2000);
     expect(retryAfterMs("0.25")).toBe(250);

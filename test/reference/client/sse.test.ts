@@ -82,14 +82,15 @@ describe("openai stream", () => {
     expect(turn.wantsToolResults).toBe(true);
   });
 
-  it("fails on broken JSON data, on a stream cut before [DONE] or finish_reason, and on a stream of no choices", async () => {
+  it("fails on broken JSON data, on a stream cut before [DONE], and on a stream of no choices", async () => {
     await expect(drain(openaiStyle, [choice({ content: "a" }), 'data: {"choices":[\n\n', "data: [DONE]\n\n"])).rejects.toBeInstanceOf(LLMStreamError);
     await expect(drain(openaiStyle, [choice({ content: "a" })])).rejects.toBeInstanceOf(LLMStreamError);
     await expect(drain(openaiStyle, ["data: [DONE]\n\n"])).rejects.toBeInstanceOf(LLMEmptyResponseError);
   });
 
-  it("accepts an answer that finished without [DONE]", async () => {
-    const { turn } = await drain(openaiStyle, [choice({ content: "done" }, "stop")]);
+  it("fails on an answer that finished without [DONE] (the usage chunk would be lost)", async () => {
+    await expect(drain(openaiStyle, [choice({ content: "done" }, "stop")])).rejects.toBeInstanceOf(LLMStreamError);
+    const { turn } = await drain(openaiStyle, [choice({ content: "done" }, "stop"), "data: [DONE]\n\n"]);
     expect(turn.text).toBe("done");
   });
 });

@@ -360,9 +360,12 @@ final class Ops {
 
     private static Tool extraTool(Map<String, Object> data) {
         Object result = data.get("result");
+        // `throws`: the tool fails the Java way, a thrown RuntimeException with exactly that message.
+        String throwsMessage = data.get("throws") == null ? null : str(data.get("throws"));
         Map<String, Object> schema = data.get("inputSchema") instanceof Map<?, ?> ? map(data.get("inputSchema")) : null;
         String description = data.get("description") == null ? "" : str(data.get("description"));
         return NativeTool.of(str(data.get("name")), description, schema, (Map<String, Object> args) -> {
+            if (throwsMessage != null) throw new RuntimeException(throwsMessage);
             if (result instanceof Map<?, ?> r) {
                 return new ToolResult(String.valueOf(r.get("output")), Boolean.TRUE.equals(r.get("isError")), null);
             }
