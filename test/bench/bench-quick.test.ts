@@ -59,7 +59,7 @@ describe("bench table", () => {
     { group: "echo", figure: "runner.echo round trips", subject: "ts", unit: "/s", summary: summary([6000, 7000, 8000]), target: { stat: "median", op: ">=", value: 5000 } },
     { group: "suite", figure: "suite wall time / in-process", subject: "ts", unit: "x", summary: summary([1.6, 1.7, 1.8]), target: { stat: "median", op: "<=", value: 1.5 } },
     { group: "suite", figure: "suite wall time", subject: "in-process", unit: "s", summary: summary([12.5, 13]) },
-    { group: "echo", figure: "runner.echo round trips", subject: "go", unit: "/s", unavailable: "install exited with 1:\ngo: downloading x\nclient.go:13:2: reading https://proxy.golang.org/x.zip: 403 Forbidden" },
+    { group: "echo", figure: "runner.echo round trips", subject: "go", unit: "/s", unavailable: "install exited with 1:\ngo: downloading x\nclient.go:13:2: reading <module proxy>/x.zip: 403 Forbidden" },
   ];
 
   it("judges each row by its target statistic", () => {
@@ -90,7 +90,7 @@ describe("bench table", () => {
     expect(lines[3]).toMatch(/\| median <= 1.50 +\| +1.70 \| MISS +\|$/);
     expect(lines[4]).toMatch(/\| - +\| +- \| info +\|$/);
     expect(lines[5]).toContain("| go ");
-    expect(lines[5]).toContain("unavailable: install exited with 1: client.go:13:2: reading https://proxy.golang.org/x.zip: 403 Forbidden");
+    expect(lines[5]).toContain("unavailable: install exited with 1: client.go:13:2: reading <module proxy>/x.zip: 403 Forbidden");
     // Every full row has the same width.
     expect(new Set(lines.slice(0, 5).map((line) => line.length)).size).toBe(1);
   });
