@@ -2,7 +2,7 @@
 // subjects, and every red cell a link to its failure, diff included, one click away.
 import type { Report, Result } from "../schema/report.types.ts";
 import { formatDifference } from "./console.ts";
-import { cellSymbol } from "./matrix.ts";
+import { cellSymbol, subjectSeconds } from "./matrix.ts";
 
 const escapeHtml = (text: string) =>
   text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
@@ -50,7 +50,7 @@ export function renderHtmlMatrix(report: Report): string {
       const mine = report.results.filter((result) => result.subject === subject.name);
       const count = (status: string) => mine.filter((result) => result.status === status).length;
       const state = subject.available ? escapeHtml(subject.version) : `<span class="unavailable">unavailable</span><pre>${escapeHtml(subject.unavailableReason ?? "")}</pre>`;
-      return `<tr><th scope="row">${escapeHtml(subject.name)}</th><td>${escapeHtml(subject.language)}</td><td>${escapeHtml(subject.package)}</td><td>${state}</td><td>${count("pass")}</td><td>${count("fail")}</td><td>${count("error")}</td><td>${count("skip")}</td></tr>`;
+      return `<tr><th scope="row">${escapeHtml(subject.name)}</th><td>${escapeHtml(subject.language)}</td><td>${escapeHtml(subject.package)}</td><td>${state}</td><td>${count("pass")}</td><td>${count("fail")}</td><td>${count("error")}</td><td>${count("skip")}</td><td>${subjectSeconds(mine)}</td></tr>`;
     })
     .join("");
   return `<!doctype html>
@@ -66,7 +66,7 @@ td a{text-decoration:none;display:block}.detail{display:none;border:1px solid #c
 <h1>toolnexus compliance matrix</h1>
 <p class="legend">Run ${escapeHtml(report.startedAt)} – ${escapeHtml(report.finishedAt)}. ✅ pass · ❌ fail · 💥 error · ⏭ skipped (capability not declared) · ⚠ expected by the subject's baseline · ❗ listed as expected but passed. Click a cell for its failure.</p>
 <h2>Subjects</h2>
-<table><thead><tr><th>subject</th><th>language</th><th>package</th><th>version</th><th>pass</th><th>fail</th><th>error</th><th>skip</th></tr></thead><tbody>${subjectRows}</tbody></table>
+<table><thead><tr><th>subject</th><th>language</th><th>package</th><th>version</th><th>pass</th><th>fail</th><th>error</th><th>skip</th><th>time (s)</th></tr></thead><tbody>${subjectRows}</tbody></table>
 <h2>Scenarios</h2>
 <table id="matrix"><thead><tr><th>scenario</th>${subjects.map((subject) => `<th>${escapeHtml(subject.name)}</th>`).join("")}</tr></thead><tbody>
 ${rows.join("\n")}

@@ -10,6 +10,11 @@ export function cellSymbol(result: Result | undefined): string {
   return result.status === "error" ? "💥" : "❌";
 }
 
+/** The cost column: the subject's scenario durations added up (relative cost; `npm run bench` measures it properly). */
+export function subjectSeconds(results: Result[]): string {
+  return (results.reduce((total, result) => total + result.durationMs, 0) / 1000).toFixed(1);
+}
+
 /** One line of an unavailable reason for a table cell: its first line, and the installer's first error line when the first ends in ":". */
 export function reasonDigest(reason: string): string {
   const lines = reason.split("\n").map((line) => line.trim()).filter(Boolean);
@@ -29,14 +34,14 @@ export function renderMarkdownMatrix(report: Report): string {
     "",
     "✅ pass · ❌ fail · 💥 error · ⏭ skipped (capability not declared) · ⚠ expected by the subject's baseline · ❗ listed as expected but passed",
     "",
-    "| subject | language | package | version | pass | fail | error | skip |",
-    "|---|---|---|---|---|---|---|---|",
+    "| subject | language | package | version | pass | fail | error | skip | time (s) |",
+    "|---|---|---|---|---|---|---|---|---|",
   ];
   for (const subject of subjects) {
     const mine = report.results.filter((result) => result.subject === subject.name);
     const count = (status: string) => mine.filter((result) => result.status === status).length;
     const version = subject.available ? subject.version : `unavailable: ${reasonDigest(subject.unavailableReason ?? "").replace(/\|/g, "\\|")}`;
-    lines.push(`| ${subject.name} | ${subject.language} | ${subject.package} | ${version} | ${count("pass")} | ${count("fail")} | ${count("error")} | ${count("skip")} |`);
+    lines.push(`| ${subject.name} | ${subject.language} | ${subject.package} | ${version} | ${count("pass")} | ${count("fail")} | ${count("error")} | ${count("skip")} | ${subjectSeconds(mine)} |`);
   }
   lines.push("", `| scenario | ${subjects.map((subject) => subject.name).join(" | ")} |`, `|---|${subjects.map(() => "---").join("|")}|`);
   for (const scenario of scenarios) {
