@@ -163,12 +163,15 @@ function checkAssertion(
   scenario: LoadedScenario,
   assertion: Assertion,
   path: (string | number)[],
-  fixtures: Record<string, unknown>,
+  fixtures: Record<string, { kind: string }>,
   available: Set<string>,
 ): Diagnostic[] {
   const problems: Diagnostic[] = [];
   if (assertion.fixture !== undefined && !(assertion.fixture in fixtures)) {
     problems.push(at(scenario, [...path, "fixture"], `fixture "${assertion.fixture}" is not declared`));
+  } else if (assertion.fixture !== undefined && fixtureKinds.get(fixtures[assertion.fixture].kind)?.observes === false) {
+    const kind = fixtures[assertion.fixture].kind;
+    problems.push(at(scenario, [...path, "fixture"], `fixture kind "${kind}" observes nothing: an assertion on its snapshot could never fail`, "assert on the subject's result instead"));
   }
   if (assertion.var !== undefined && !available.has(assertion.var)) {
     problems.push(at(scenario, [...path, "var"], `variable "${assertion.var}" is used before it is captured`, hintForVariable(assertion.var, available)));

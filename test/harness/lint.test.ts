@@ -135,6 +135,12 @@ steps:
     expect(typo[0].message).toContain('unknown key "path.styel"');
   });
 
+  it("an assertion on a fixture that observes nothing", async () => {
+    const text = `id: t.unreachable\ntitle: t\nspec: [mcp.connect.isolation]\nfixtures: {bad: {kind: mcp-unreachable}}\nsteps:\n  - op: mcp.list\n    with: {config: {bad: "\${bad.server}"}}\n    expect:\n      - {fixture: bad, at: /connections/open, equals: 0}\n`;
+    const [problem] = await lintText("unreachable.yaml", text);
+    expect(problem).toMatchObject({ line: 9, message: 'fixture kind "mcp-unreachable" observes nothing: an assertion on its snapshot could never fail' });
+  });
+
   it("a variable inside an expected value", async () => {
     const [problem] = await lintText("expect-var.yaml", llm.replace("equals: {}", 'equals: "${llm.url}"'));
     expect(problem.message).toContain("is not substituted in expectations");
