@@ -1,8 +1,8 @@
 // Reading and validating capture files (conformance/schema/capture.schema.json), JSON or YAML.
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
-import { Ajv2020 } from "ajv/dist/2020.js";
 import { parse } from "yaml";
+import { compileSchema } from "../schema/validator.ts";
 import type { Capture } from "./capture.types.ts";
 
 export type { Capture };
@@ -10,9 +10,7 @@ export type { Capture };
 const require = createRequire(import.meta.url);
 export const captureSchema = require("../schema/capture.schema.json");
 
-const ajv = new Ajv2020({ allErrors: true, strict: true, strictRequired: false, allowUnionTypes: true });
-ajv.addKeyword("tsType");
-export const validateCaptureSchema = ajv.compile<Capture>(captureSchema);
+export const validateCaptureSchema = compileSchema<Capture>(captureSchema);
 
 export class CaptureError extends Error {}
 

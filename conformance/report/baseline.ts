@@ -2,15 +2,15 @@
 import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
-import { Ajv2020 } from "ajv/dist/2020.js";
 import { isNode, LineCounter, parseDocument } from "yaml";
 import type { Baseline, Entry } from "../schema/baseline.types.ts";
 import type { Result } from "../schema/report.types.ts";
 import type { ScenarioResult } from "../engine/run.ts";
 import { pointerToPath } from "../scenario/validate.ts";
+import { compileSchema } from "../schema/validator.ts";
 
 const require = createRequire(import.meta.url);
-const validateBaseline = new Ajv2020({ allErrors: true }).compile<Baseline>(require("../schema/baseline.schema.json"));
+const validateBaseline = compileSchema<Baseline>(require("../schema/baseline.schema.json"));
 
 export async function loadBaseline(path: string): Promise<Map<string, Entry>> {
   if (!existsSync(path)) return new Map();

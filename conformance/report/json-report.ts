@@ -1,15 +1,12 @@
 // The JSON report (conformance/schema/report.schema.json): written, read back, split and merged.
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
-import { Ajv2020 } from "ajv/dist/2020.js";
-import addFormats from "ajv-formats";
+import { compileSchema } from "../schema/validator.ts";
 import type { Report, Result, Subject as ReportSubject } from "../schema/report.types.ts";
 import type { SubjectInfo } from "../subjects/subject.ts";
 
 const require = createRequire(import.meta.url);
-const ajv = new Ajv2020({ allErrors: true });
-(addFormats as unknown as (ajv: Ajv2020) => void)(ajv);
-export const validateReport = ajv.compile<Report>(require("../schema/report.schema.json"));
+export const validateReport = compileSchema<Report>(require("../schema/report.schema.json"));
 
 export function reportSubject(info: SubjectInfo, unavailableReason?: string): ReportSubject {
   return {

@@ -7,7 +7,8 @@ import { referencedVariables } from "../engine/variables.ts";
 import { clientPaths, expandScenario, pathVariables, whenMatches, type ClientPath, type ExpandedScenario } from "./expand.ts";
 import { findScenarioFiles, readScenarioFile, type Diagnostic, type LoadedScenario, type ScenarioFile } from "./load.ts";
 import { readSpecClauses, type SpecClause } from "./spec-clauses.ts";
-import { compileSchema, operationNames, operationValidator, pointerToPath, toDiagnostics, validateScenarioSchema } from "./validate.ts";
+import { compileSchema } from "../schema/validator.ts";
+import { operationNames, operationValidator, pointerToPath, toDiagnostics, validateScenarioSchema } from "./validate.ts";
 
 const require = createRequire(import.meta.url);
 export const knownCapabilities: readonly string[] = require("../../runners/protocol/protocol.schema.json").$defs.capability.enum;

@@ -1,36 +1,18 @@
 // Schema validation of scenario files and operation inputs, with errors phrased as what was expected.
 import { createRequire } from "node:module";
-import { Ajv2020, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
+import type { ErrorObject, ValidateFunction } from "ajv/dist/2020.js";
+import { ajv, compileSchema } from "../schema/validator.ts";
 import type { Diagnostic, ScenarioFile } from "./load.ts";
 
 const require = createRequire(import.meta.url);
 const scenarioSchema = require("../schema/scenario.schema.json");
 const operationsSchema = require("../../runners/protocol/operations.schema.json");
 
-function newAjv(): Ajv2020 {
-  const ajv = new Ajv2020({ allErrors: true, verbose: true, strict: true, strictRequired: false, allowUnionTypes: true });
-  // Read by json-schema-to-typescript only.
-  ajv.addKeyword("tsType");
-  return ajv;
-}
-
-const ajv = newAjv();
-const validateScenario = ajv.compile(scenarioSchema);
+const validateScenario = compileSchema(scenarioSchema);
 ajv.addSchema(operationsSchema);
 
 /** The operations of runners/PROTOCOL.md, by name. */
 export const operationNames: readonly string[] = Object.keys(operationsSchema.$defs);
-
-const compiledSchemas = new WeakMap<object, ValidateFunction>();
-/** A validator for a schema given as an object (fixture options), compiled once per schema object. */
-export function compileSchema(schema: Record<string, unknown>): ValidateFunction {
-  let validate = compiledSchemas.get(schema);
-  if (!validate) {
-    validate = ajv.compile(schema);
-    compiledSchemas.set(schema, validate);
-  }
-  return validate;
-}
 
 const operationValidators = new Map<string, ValidateFunction>();
 export function operationValidator(op: string): ValidateFunction | undefined {

@@ -5,13 +5,13 @@ import { existsSync, readdirSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { delimiter, join } from "node:path";
-import { Ajv2020 } from "ajv/dist/2020.js";
 import { runnersDir } from "../cli/paths.ts";
+import { compileSchema } from "../schema/validator.ts";
 import type { RunnerManifest } from "../../runners/protocol/runner-manifest.types.ts";
 import { RunnerUnavailableError, startRunnerSubject, type RunnerSubject } from "./runner.ts";
 
 const require = createRequire(import.meta.url);
-const validateManifest = new Ajv2020({ allErrors: true }).compile<RunnerManifest>(require("../../runners/protocol/runner-manifest.schema.json"));
+const validateManifest = compileSchema<RunnerManifest>(require("../../runners/protocol/runner-manifest.schema.json"));
 
 const defaultInstallTimeoutMs = 15 * 60_000;
 const installOutputTail = 4_000;

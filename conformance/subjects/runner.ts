@@ -4,12 +4,12 @@
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
 import { createRequire } from "node:module";
 import { createInterface } from "node:readline";
-import { Ajv2020 } from "ajv/dist/2020.js";
 import type { HelloAnswer, ProtocolMessage } from "../../runners/protocol/protocol.types.ts";
+import { compileSchema } from "../schema/validator.ts";
 import { SubjectBrokenError, type ExecuteOptions, type OperationOutcome, type Subject, type SubjectInfo } from "./subject.ts";
 
 const require = createRequire(import.meta.url);
-const validateMessage = new Ajv2020({ allErrors: false, strictRequired: false }).compile<ProtocolMessage>(require("../../runners/protocol/protocol.schema.json"));
+const validateMessage = compileSchema<ProtocolMessage>(require("../../runners/protocol/protocol.schema.json"));
 
 export const protocolVersion = 1;
 const maxStderrBytes = 64 * 1024;

@@ -1,0 +1,22 @@
+// One configured JSON Schema validator for every contract the harness checks: scenarios, operation
+// inputs, protocol messages, runner manifests, reports, baselines and captures.
+import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
+import addFormats from "ajv-formats";
+
+export const ajv = new Ajv2020({ allErrors: true, verbose: true, strict: true, strictRequired: false, allowUnionTypes: true });
+// Read by json-schema-to-typescript only.
+ajv.addKeyword("tsType");
+// ajv-formats is CommonJS; under NodeNext its default export's type arrives wrapped once.
+(addFormats as unknown as (instance: Ajv2020) => void)(ajv);
+
+const compiled = new WeakMap<object, ValidateFunction>();
+
+/** A validator for a schema object, compiled once per object. */
+export function compileSchema<T = unknown>(schema: object): ValidateFunction<T> {
+  let validate = compiled.get(schema);
+  if (!validate) {
+    validate = ajv.compile(schema);
+    compiled.set(schema, validate);
+  }
+  return validate as ValidateFunction<T>;
+}
