@@ -1,5 +1,6 @@
 // Start a bench child process (node + tsx), bounded; read its one BENCH-RESULT line.
 import { spawn } from "node:child_process";
+import { killProcessGroup } from "../../conformance/subjects/process-group.ts";
 import { fileURLToPath } from "node:url";
 
 export const resultMarker = "BENCH-RESULT ";
@@ -24,13 +25,7 @@ export function runChild<T>(script: string, arg: unknown, timeoutMs: number): Pr
     let stderr = "";
     child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString("utf8")));
     child.stderr.on("data", (chunk: Buffer) => (stderr = (stderr + chunk.toString("utf8")).slice(-8_000)));
-    const killGroup = () => {
-      try {
-        if (child.pid !== undefined) process.kill(-child.pid, "SIGKILL");
-      } catch {
-        // already gone
-      }
-    };
+    const killGroup = () => killProcessGroup(child.pid);
     let timedOut = false;
     const timer = setTimeout(() => {
       timedOut = true;

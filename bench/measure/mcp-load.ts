@@ -7,6 +7,7 @@
 // close to wall means the load is bound by this process's one thread, which parallel connects cannot
 // help.
 import { spawn, type ChildProcess } from "node:child_process";
+import { closeProcessGroup } from "../../conformance/subjects/process-group.ts";
 import { mkdtemp, rm } from "node:fs/promises";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
@@ -43,15 +44,8 @@ async function timeLoad(config: Record<string, unknown>, expectedServers: number
 async function httpServersChild(count: number): Promise<{ servers: Record<string, unknown>[]; stop(): Promise<void> }> {
   const script = fileURLToPath(new URL("../child/mcp-http-servers.ts", import.meta.url));
   const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", script, String(count)], { stdio: ["pipe", "pipe", "inherit"], detached: true });
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   const stop = async () => {
-    child.stdin!.end();
-    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 3_000).unref())]);
-    try {
-      process.kill(-child.pid!, "SIGKILL");
-    } catch {
-      // gone
-    }
+    await closeProcessGroup(child, 3_000);
   };
   try {
     const line = await new Promise<string>((resolve, reject) => {

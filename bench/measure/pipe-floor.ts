@@ -2,6 +2,7 @@
 // that only echoes lines (bench/child/pipe-echo.mjs). A runner's rate divided by this one is what the
 // protocol, the schema check and the runner's dispatch cost on top of two pipe wake-ups.
 import { spawn } from "node:child_process";
+import { closeProcessGroup } from "../../conformance/subjects/process-group.ts";
 import { fileURLToPath } from "node:url";
 import { createInterface } from "node:readline";
 
@@ -19,7 +20,6 @@ export function startPipeEcho(): PipeEcho {
     waiting = undefined;
     resolve?.(line);
   });
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   const roundTrip = (text: string) =>
     new Promise<string>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error("pipe echo did not answer within 5 s")), 5_000);
@@ -36,13 +36,7 @@ export function startPipeEcho(): PipeEcho {
       return count / ((performance.now() - started) / 1000);
     },
     async close() {
-      child.stdin.end();
-      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 2_000).unref())]);
-      try {
-        process.kill(-child.pid!, "SIGKILL");
-      } catch {
-        // gone
-      }
+      await closeProcessGroup(child, 2_000);
     },
   };
 }

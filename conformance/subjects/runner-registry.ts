@@ -7,6 +7,7 @@ import { createRequire } from "node:module";
 import { delimiter, join } from "node:path";
 import { runnersDir } from "../cli/paths.ts";
 import { compileSchema } from "../schema/validator.ts";
+import { killProcessGroup } from "./process-group.ts";
 import type { RunnerManifest } from "../../runners/protocol/runner-manifest.types.ts";
 import { RunnerUnavailableError, startRunnerSubject, type RunnerSubject } from "./runner.ts";
 
@@ -48,11 +49,7 @@ export function runBounded(command: string[], cwd: string, timeoutMs: number): P
     let timedOut = false;
     const timer = setTimeout(() => {
       timedOut = true;
-      try {
-        process.kill(-child.pid!, "SIGKILL");
-      } catch {
-        // gone
-      }
+      killProcessGroup(child.pid);
     }, timeoutMs);
     child.on("error", (error) => {
       clearTimeout(timer);

@@ -6,6 +6,7 @@ import { createRequire } from "node:module";
 import { createInterface } from "node:readline";
 import type { HelloAnswer, ProtocolMessage } from "../../runners/protocol/protocol.types.ts";
 import { compileSchema } from "../schema/validator.ts";
+import { closeProcessGroup, killProcessGroup } from "./process-group.ts";
 import { SubjectBrokenError, type ExecuteOptions, type OperationOutcome, type Subject, type SubjectInfo } from "./subject.ts";
 
 const require = createRequire(import.meta.url);
@@ -139,27 +140,15 @@ class RunnerProcess {
   }
 
   kill(): void {
-    if (this.child.pid === undefined) return;
-    try {
-      process.kill(-this.child.pid, "SIGKILL");
-    } catch {
-      // already gone
-    }
+    killProcessGroup(this.child.pid);
   }
 
   /**
    * Close stdin and give the runner a moment to exit by itself, then kill its group. Resolves true
    * when it exited on its own (the protocol asks runners to exit when stdin closes).
    */
-  async close(graceMs = 2_000): Promise<boolean> {
-    let exitedByItself = !this.alive;
-    if (this.alive) {
-      const exited = new Promise<boolean>((resolve) => this.child.once("exit", () => resolve(true)));
-      this.child.stdin.end();
-      exitedByItself = await Promise.race([exited, new Promise<boolean>((resolve) => setTimeout(() => resolve(false), graceMs).unref())]);
-    }
-    this.kill();
-    return exitedByItself;
+  close(graceMs = 2_000): Promise<boolean> {
+    return closeProcessGroup(this.child, graceMs);
   }
 }
 
