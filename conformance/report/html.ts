@@ -2,7 +2,7 @@
 // subjects, and every red cell a link to its failure, diff included, one click away.
 import type { Report, Result } from "../schema/report.types.ts";
 import { formatDifference } from "./console.ts";
-import { cellSymbol, subjectSeconds } from "./matrix.ts";
+import { cellSymbol, matrixData } from "./matrix.ts";
 
 const escapeHtml = (text: string) =>
   text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
@@ -31,12 +31,11 @@ ${expected}${result.failures?.length ? "" : `<p>${escapeHtml(result.message)}</p
 
 export function renderHtmlMatrix(report: Report): string {
   const subjects = report.subjects;
-  const scenarios = [...new Set(report.results.map((result) => result.scenario))].sort();
-  const byKey = new Map(report.results.map((result) => [`${result.subject}\u0000${result.scenario}`, result]));
+  const { scenarios, cell, totals } = matrixData(report);
   const details: string[] = [];
   const rows = scenarios.map((scenario) => {
     const cells = subjects.map((subject) => {
-      const result = byKey.get(`${subject.name}\u0000${scenario}`);
+      const result = cell(subject.name, scenario);
       const symbol = escapeHtml(cellSymbol(result));
       if (!result || result.status === "pass") return `<td class="${cellClass(result)}">${symbol}</td>`;
       const anchor = `d${details.length}`;
@@ -47,10 +46,8 @@ export function renderHtmlMatrix(report: Report): string {
   });
   const subjectRows = subjects
     .map((subject) => {
-      const mine = report.results.filter((result) => result.subject === subject.name);
-      const count = (status: string) => mine.filter((result) => result.status === status).length;
       const state = subject.available ? escapeHtml(subject.version) : `<span class="unavailable">unavailable</span><pre>${escapeHtml(subject.unavailableReason ?? "")}</pre>`;
-      return `<tr><th scope="row">${escapeHtml(subject.name)}</th><td>${escapeHtml(subject.language)}</td><td>${escapeHtml(subject.package)}</td><td>${state}</td><td>${count("pass")}</td><td>${count("fail")}</td><td>${count("error")}</td><td>${count("skip")}</td><td>${subjectSeconds(mine)}</td></tr>`;
+      return `<tr><th scope="row">${escapeHtml(subject.name)}</th><td>${escapeHtml(subject.language)}</td><td>${escapeHtml(subject.package)}</td><td>${state}</td>${totals(subject.name).map((total) => `<td>${total}</td>`).join("")}</tr>`;
     })
     .join("");
   return `<!doctype html>

@@ -10,9 +10,20 @@ export function cellSymbol(result: Result | undefined): string {
   return result.status === "error" ? "💥" : "❌";
 }
 
-/** The cost column: the subject's scenario durations added up (relative cost; `npm run bench` measures it properly). */
-export function subjectSeconds(results: Result[]): string {
-  return (results.reduce((total, result) => total + result.durationMs, 0) / 1000).toFixed(1);
+/** What both renderings of the matrix show: the sorted scenario ids, each cell's result, each subject's totals. */
+export function matrixData(report: Report) {
+  const byKey = new Map(report.results.map((result) => [`${result.subject}\u0000${result.scenario}`, result]));
+  return {
+    scenarios: [...new Set(report.results.map((result) => result.scenario))].sort(),
+    cell: (subject: string, scenario: string): Result | undefined => byKey.get(`${subject}\u0000${scenario}`),
+    totals(subject: string) {
+      const mine = report.results.filter((result) => result.subject === subject);
+      const count = (status: Result["status"]) => mine.filter((result) => result.status === status).length;
+      // The cost column: the scenario durations added up (relative only; `npm run bench` measures cost properly).
+      const seconds = (mine.reduce((total, result) => total + result.durationMs, 0) / 1000).toFixed(1);
+      return [count("pass"), count("fail"), count("error"), count("skip"), seconds];
+    },
+  };
 }
 
 /** One line of an unavailable reason for a table cell: its first line, and the installer's first error line when the first ends in ":". */
@@ -27,8 +38,7 @@ export function reasonDigest(reason: string): string {
 
 export function renderMarkdownMatrix(report: Report): string {
   const subjects = report.subjects;
-  const scenarios = [...new Set(report.results.map((result) => result.scenario))].sort();
-  const byKey = new Map(report.results.map((result) => [`${result.subject}\u0000${result.scenario}`, result]));
+  const { scenarios, cell, totals } = matrixData(report);
   const lines = [
     "# Compliance matrix",
     "",
@@ -38,14 +48,12 @@ export function renderMarkdownMatrix(report: Report): string {
     "|---|---|---|---|---|---|---|---|---|",
   ];
   for (const subject of subjects) {
-    const mine = report.results.filter((result) => result.subject === subject.name);
-    const count = (status: string) => mine.filter((result) => result.status === status).length;
     const version = subject.available ? subject.version : `unavailable: ${reasonDigest(subject.unavailableReason ?? "").replace(/\|/g, "\\|")}`;
-    lines.push(`| ${subject.name} | ${subject.language} | ${subject.package} | ${version} | ${count("pass")} | ${count("fail")} | ${count("error")} | ${count("skip")} | ${subjectSeconds(mine)} |`);
+    lines.push(`| ${subject.name} | ${subject.language} | ${subject.package} | ${version} | ${totals(subject.name).join(" | ")} |`);
   }
   lines.push("", `| scenario | ${subjects.map((subject) => subject.name).join(" | ")} |`, `|---|${subjects.map(() => "---").join("|")}|`);
   for (const scenario of scenarios) {
-    lines.push(`| \`${scenario}\` | ${subjects.map((subject) => cellSymbol(byKey.get(`${subject.name}\u0000${scenario}`))).join(" | ")} |`);
+    lines.push(`| \`${scenario}\` | ${subjects.map((subject) => cellSymbol(cell(subject.name, scenario))).join(" | ")} |`);
   }
   return `${lines.join("\n")}\n`;
 }
