@@ -1,6 +1,5 @@
 // Lint: everything that can be wrong with a scenario before it runs, each reported at file:line:column
 // with what was expected, plus the coverage of SPEC.md clauses. `run` refuses to start on any of these.
-import { createRequire } from "node:module";
 import { fixtureKinds } from "../../fixtures/registry.ts";
 import type { Assertion, FixtureStep, OperationStep } from "../schema/scenario.types.ts";
 import { referencedVariables } from "../engine/variables.ts";
@@ -8,10 +7,9 @@ import { clientPaths, expandScenario, pathVariables, whenMatches, type ClientPat
 import { findScenarioFiles, readScenarioFile, type Diagnostic, type LoadedScenario, type ScenarioFile } from "./load.ts";
 import { readSpecClauses, type SpecClause } from "./spec-clauses.ts";
 import { compileSchema } from "../schema/validator.ts";
+import { knownCapabilities } from "../subjects/subject.ts";
 import { operationNames, operationValidator, pointerToPath, toDiagnostics, validateScenarioSchema } from "./validate.ts";
 
-const require = createRequire(import.meta.url);
-export const knownCapabilities: readonly string[] = require("../../runners/protocol/protocol.schema.json").$defs.capability.enum;
 
 export interface LintResult {
   scenarios: LoadedScenario[];

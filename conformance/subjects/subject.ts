@@ -1,5 +1,9 @@
 // The one interface the engine drives. An in-process reference and a subprocess runner both
 // implement it; the operations and their data shapes are documented in runners/PROTOCOL.md.
+import { createRequire } from "node:module";
+
+/** Every capability a subject may declare, as the protocol schema defines them. */
+export const knownCapabilities: readonly string[] = createRequire(import.meta.url)("../../runners/protocol/protocol.schema.json").$defs.capability.enum;
 
 export interface SubjectInfo {
   /** Short name used in reports and baselines, e.g. "reference", "ts", "python". */

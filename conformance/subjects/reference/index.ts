@@ -1,14 +1,13 @@
 // The in-process subject: the reference implementation, driven through the same operations a runner
 // speaks, without a process boundary.
 import { createRequire } from "node:module";
-import type { OperationError, Subject, SubjectInfo } from "../subject.ts";
+import { knownCapabilities, type OperationError, type Subject, type SubjectInfo } from "../subject.ts";
 import { clientErrorClassifier, clientOps } from "./client-ops.ts";
 import { newSession, perform, UnsupportedError, type DriverSession, type ErrorClassifier, type OpHandler } from "./driver.ts";
 import { mcpErrorClassifier, toolkitOps } from "./toolkit-ops.ts";
 
 const require = createRequire(import.meta.url);
 const { version } = require("../../../package.json") as { version: string };
-const capabilityList: string[] = require("../../../runners/protocol/protocol.schema.json").$defs.capability.enum;
 
 /** Each op family maps its own typed errors to protocol error kinds. */
 const classifiers: ErrorClassifier[] = [clientErrorClassifier, mcpErrorClassifier];
@@ -33,7 +32,7 @@ export function referenceOperations(): Record<string, OpHandler> {
 
 /** The reference's identity, shared by the in-process subject and the `ts` runner's handshake. */
 export function referenceInfo(name: string): SubjectInfo {
-  return { name, language: "typescript", package: "toolnexus-conformance/reference", version, capabilities: [...capabilityList] };
+  return { name, language: "typescript", package: "toolnexus-conformance/reference", version, capabilities: [...knownCapabilities] };
 }
 
 async function runCleanups(session: DriverSession): Promise<void> {
