@@ -19,6 +19,7 @@ import { defaultScenarioDir } from "./paths.ts";
 import { runAgainstSubjects, type SubjectChoice } from "./run-command.ts";
 import { smoke } from "./smoke.ts";
 import { registerCaptureCommands } from "../capture/cli.ts";
+import { sourceCommitEnvironmentVariable, sourceEnvironmentVariable, type PortSourceChoice } from "../subjects/port-source.ts";
 
 class UsageError extends Error {}
 
@@ -31,6 +32,20 @@ function parseShard(value: string): { index: number; count: number } {
 }
 
 const collect = (value: string, previous: string[]) => [...previous, value];
+
+function parsePositiveInteger(value: string): number {
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < 1) throw new InvalidArgumentError("expected a positive whole number of milliseconds");
+  return number;
+}
+
+/** --source, else the environment variable CI configs set; an empty value means none. */
+function sourceChoice(dir: string | undefined, commit: string | undefined): PortSourceChoice | undefined {
+  const chosen = dir || process.env[sourceEnvironmentVariable];
+  if (!chosen) return undefined;
+  const sha = commit || process.env[sourceCommitEnvironmentVariable];
+  return { dir: chosen, ...(sha ? { commit: sha } : {}) };
+}
 
 async function lintOrExplain(paths: string[]): Promise<LintResult> {
   const lint = await lintPaths(paths.length ? paths : [defaultScenarioDir]);
@@ -60,6 +75,10 @@ export function buildProgram(): Command {
     .option("--subject <name>", "an in-process subject: reference")
     .option("--runner <name>", "a runner under runners/ (repeatable), or 'all'", collect, [])
     .option("--runner-cmd <command>", "start this command as a runner speaking runners/PROTOCOL.md")
+    .option("--handshake-timeout <ms>", "how long --runner-cmd gets to answer the handshake (default 60000)", parsePositiveInteger)
+    .option("--source <dir>", `build runners from this toolnexus checkout (root or one port's folder) instead of their published packages; default: $${sourceEnvironmentVariable}`)
+    .option("--source-commit <sha>", `the commit the --source checkout is at, recorded in reports; default: $${sourceCommitEnvironmentVariable}`)
+    .option("--baseline <file>", "use this expected-failures file instead of the runner's own (one runner subject)")
     .option("--filter <glob>", "only scenarios whose id matches, e.g. 'client.request-params.*'")
     .option("--tag <tag>", "only scenarios with this tag (repeatable)", collect, [])
     .option("--shard <i/n>", "run only shard i of n", parseShard)
@@ -77,7 +96,14 @@ export function buildProgram(): Command {
       let scenarios = selectScenarios(lint.expanded, filter, options.tag);
       if (options.shard) scenarios = shard(scenarios, options.shard.index, options.shard.count);
       if (!scenarios.length) throw new UsageError("no scenario matches the filter");
-      const choice: SubjectChoice = { subject: options.subject, runners: options.runner, runnerCommand: options.runnerCmd };
+      const choice: SubjectChoice = {
+        subject: options.subject,
+        runners: options.runner,
+        runnerCommand: options.runnerCmd,
+        source: sourceChoice(options.source, options.sourceCommit),
+        baselineFile: options.baseline,
+        handshakeTimeoutMs: options.handshakeTimeout,
+      };
       const { report, problems } = await runAgainstSubjects(scenarios, choice, { fullSuite: !filter && !options.tag.length && !options.shard && !paths.length });
       if (options.shard) report.shard = options.shard;
       await writeReports(report, options);
@@ -121,9 +147,11 @@ export function buildProgram(): Command {
     .description("check that a runner itself is sound: handshake, round trips, reset, unknown operations, exit")
     .option("--runner <name>", "a runner under runners/")
     .option("--runner-cmd <command>", "a runner command line")
+    .option("--source <dir>", `build the runner's port from this checkout; default: $${sourceEnvironmentVariable}`)
     .action(async (options) => {
       if (!options.runner === !options.runnerCmd) throw new UsageError("smoke needs exactly one of --runner NAME or --runner-cmd CMD");
-      process.exitCode = (await smoke({ runner: options.runner, runnerCommand: options.runnerCmd })) ? 0 : 1;
+      const source = options.runner ? sourceChoice(options.source, undefined) : undefined;
+      process.exitCode = (await smoke({ runner: options.runner, runnerCommand: options.runnerCmd, source })) ? 0 : 1;
     });
 
   program

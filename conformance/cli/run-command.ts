@@ -6,6 +6,7 @@ import { runSuite } from "../engine/suite.ts";
 import { orphanedEntries } from "../report/baseline.ts";
 import { formatResult } from "../report/console.ts";
 import { reportSubject } from "../report/json-report.ts";
+import { describeOrigin } from "../report/origin.ts";
 import { openSubjects, type SubjectChoice } from "../subjects/select.ts";
 
 export type { SubjectChoice };
@@ -26,7 +27,7 @@ export async function runAgainstSubjects(
       continue;
     }
     const { info } = opened.subject;
-    console.log(`== ${info.name}: ${info.package} ${info.version} (${info.language}), ${scenarios.length} scenarios`);
+    console.log(`== ${info.name}: ${info.package} ${info.version} (${info.language}; ${describeOrigin(info.build)}), ${scenarios.length} scenarios`);
     report.subjects.push(reportSubject(info));
     try {
       report.results.push(...(await runSuite(scenarios, opened.subject, { baseline: opened.baseline, onResult: (result) => console.log(formatResult(result)) })));

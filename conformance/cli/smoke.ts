@@ -1,6 +1,7 @@
 // `smoke --runner NAME`: is the runner itself sound? Handshake, round trips, reset, an unknown
 // operation, a trivial toolkit, and a clean exit. Says plainly what is wrong with the runner, before
 // any scenario blames the implementation for it.
+import type { PortSourceChoice } from "../subjects/port-source.ts";
 import { deepEqual } from "../engine/assert.ts";
 import { openRunner } from "../subjects/runner-registry.ts";
 import { RunnerUnavailableError, startRunnerSubject, type RunnerSubject } from "../subjects/runner.ts";
@@ -61,12 +62,12 @@ const checks: Check[] = [
   },
 ];
 
-export async function smoke(options: { runner?: string; runnerCommand?: string }): Promise<boolean> {
+export async function smoke(options: { runner?: string; runnerCommand?: string; source?: PortSourceChoice }): Promise<boolean> {
   const started = performance.now();
   let subject: RunnerSubject;
   try {
     subject = options.runner
-      ? await openRunner(options.runner, console.log)
+      ? await openRunner(options.runner, console.log, options.source)
       : await startRunnerSubject({ name: "custom", command: ["bash", "-c", options.runnerCommand!] });
   } catch (error) {
     const kind = error instanceof RunnerUnavailableError ? "unavailable" : "broken";
@@ -74,7 +75,8 @@ export async function smoke(options: { runner?: string; runnerCommand?: string }
     return false;
   }
   const { info } = subject;
-  console.log(`✓ start and handshake (${Math.round(performance.now() - started)} ms): ${info.package} ${info.version} (${info.language})`);
+  const origin = info.build?.mode === "source" ? `, built from ${info.build.path} (${info.build.contentHash})` : "";
+  console.log(`✓ start and handshake (${Math.round(performance.now() - started)} ms): ${info.package} ${info.version} (${info.language})${origin}`);
   console.log(`  capabilities: ${info.capabilities.join(", ") || "(none)"}`);
   let sound = true;
   for (const check of checks) {

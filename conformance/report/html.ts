@@ -1,5 +1,6 @@
 // The compliance matrix as one self-contained HTML page (no external CSS, script or font): scenarios x
 // subjects, and every red cell a link to its failure, diff included, one click away.
+import { describeOrigin } from "./origin.ts";
 import type { Report, Result } from "../schema/report.types.ts";
 import { formatDifference } from "./console.ts";
 import { cellSymbol, matrixData } from "./matrix.ts";
@@ -47,7 +48,7 @@ export function renderHtmlMatrix(report: Report): string {
   const subjectRows = subjects
     .map((subject) => {
       const state = subject.available ? escapeHtml(subject.version) : `<span class="unavailable">unavailable</span><pre>${escapeHtml(subject.unavailableReason ?? "")}</pre>`;
-      return `<tr><th scope="row">${escapeHtml(subject.name)}</th><td>${escapeHtml(subject.language)}</td><td>${escapeHtml(subject.package)}</td><td>${state}</td>${totals(subject.name).map((total) => `<td>${total}</td>`).join("")}</tr>`;
+      return `<tr><th scope="row">${escapeHtml(subject.name)}</th><td>${escapeHtml(subject.language)}</td><td>${escapeHtml(subject.package)}</td><td>${state}</td><td>${escapeHtml(describeOrigin(subject.build))}</td>${totals(subject.name).map((total) => `<td>${total}</td>`).join("")}</tr>`;
     })
     .join("");
   return `<!doctype html>
@@ -63,7 +64,7 @@ td a{text-decoration:none;display:block}.detail{display:none;border:1px solid #c
 <h1>toolnexus compliance matrix</h1>
 <p class="legend">Run ${escapeHtml(report.startedAt)} – ${escapeHtml(report.finishedAt)}. ✅ pass · ❌ fail · 💥 error · ⏭ skipped (capability not declared) · ⚠ expected by the subject's baseline · ❗ listed as expected but passed. Click a cell for its failure.</p>
 <h2>Subjects</h2>
-<table><thead><tr><th>subject</th><th>language</th><th>package</th><th>version</th><th>pass</th><th>fail</th><th>error</th><th>skip</th><th>time (s)</th></tr></thead><tbody>${subjectRows}</tbody></table>
+<table><thead><tr><th>subject</th><th>language</th><th>package</th><th>version</th><th>built from</th><th>pass</th><th>fail</th><th>error</th><th>skip</th><th>time (s)</th></tr></thead><tbody>${subjectRows}</tbody></table>
 <h2>Scenarios</h2>
 <table id="matrix"><thead><tr><th>scenario</th>${subjects.map((subject) => `<th>${escapeHtml(subject.name)}</th>`).join("")}</tr></thead><tbody>
 ${rows.join("\n")}

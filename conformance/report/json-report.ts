@@ -15,6 +15,7 @@ export function reportSubject(info: SubjectInfo, unavailableReason?: string): Re
     package: info.package,
     version: info.version,
     capabilities: info.capabilities,
+    ...(info.build ? { build: info.build } : {}),
     available: unavailableReason === undefined,
     ...(unavailableReason !== undefined ? { unavailableReason } : {}),
   };

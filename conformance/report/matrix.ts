@@ -1,5 +1,6 @@
 // The compliance matrix in Markdown: scenarios x subjects.
 import type { Report, Result } from "../schema/report.types.ts";
+import { describeOrigin } from "./origin.ts";
 
 export function cellSymbol(result: Result | undefined): string {
   if (!result) return "·";
@@ -44,12 +45,12 @@ export function renderMarkdownMatrix(report: Report): string {
     "",
     "✅ pass · ❌ fail · 💥 error · ⏭ skipped (capability not declared) · ⚠ expected by the subject's baseline · ❗ listed as expected but passed",
     "",
-    "| subject | language | package | version | pass | fail | error | skip | time (s) |",
-    "|---|---|---|---|---|---|---|---|---|",
+    "| subject | language | package | version | built from | pass | fail | error | skip | time (s) |",
+    "|---|---|---|---|---|---|---|---|---|---|",
   ];
   for (const subject of subjects) {
     const version = subject.available ? subject.version : `unavailable: ${reasonDigest(subject.unavailableReason ?? "").replace(/\|/g, "\\|")}`;
-    lines.push(`| ${subject.name} | ${subject.language} | ${subject.package} | ${version} | ${totals(subject.name).join(" | ")} |`);
+    lines.push(`| ${subject.name} | ${subject.language} | ${subject.package} | ${version} | ${describeOrigin(subject.build)} | ${totals(subject.name).join(" | ")} |`);
   }
   lines.push("", `| scenario | ${subjects.map((subject) => subject.name).join(" | ")} |`, `|---|${subjects.map(() => "---").join("|")}|`);
   for (const scenario of scenarios) {

@@ -25,6 +25,9 @@ export interface Report {
  * via the `definition` "subject".
  */
 export interface Subject {
+  /**
+   * The subject's identity in results and baselines: the runner name, with @source when built from a source checkout (e.g. go@source).
+   */
   name: string;
   language: string;
   package: string;
@@ -32,6 +35,36 @@ export interface Subject {
   capabilities: string[];
   available: boolean;
   unavailableReason?: string;
+  build?: Build;
+}
+/**
+ * Exactly what ran: a published package at a version, a build from a source checkout (path and content hash, and the commit when the caller gave one), the in-process reference, or an ad-hoc runner command.
+ *
+ * This interface was referenced by `Report`'s JSON-Schema
+ * via the `definition` "build".
+ */
+export interface Build {
+  mode: "published" | "source" | "in-process" | "command";
+  /**
+   * published: the pinned package as its registry spells it.
+   */
+  package?: string;
+  /**
+   * source: the port folder that was built.
+   */
+  path?: string;
+  /**
+   * source: sha256 over the port folder's files (paths and contents; build outputs and VCS folders left out).
+   */
+  contentHash?: string;
+  /**
+   * source: the commit the caller named (--source-commit), when given.
+   */
+  commit?: string;
+  /**
+   * command: the runner command line.
+   */
+  command?: string;
 }
 /**
  * This interface was referenced by `Report`'s JSON-Schema

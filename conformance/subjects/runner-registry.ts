@@ -1,14 +1,17 @@
-// The runners under runners/: read a manifest, install the pinned port package, start the runner.
-// A runner that cannot be installed or started here is unavailable, with the installer's own words.
+// The runners under runners/: read a manifest, install the pinned port package (or build the port
+// from a source checkout), start the runner. A runner that cannot be installed, built or started
+// here is unavailable, with the installer's own words.
 import { spawn } from "node:child_process";
-import { existsSync, readdirSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { delimiter, join } from "node:path";
 import { runnersDir } from "../cli/paths.ts";
 import { compileSchema } from "../schema/validator.ts";
 import { killProcessGroup } from "./process-group.ts";
+import { expandCommand, hashPortFolder, resolvePortFolder, type PortSourceChoice } from "./port-source.ts";
 import type { RunnerManifest } from "../../runners/protocol/runner-manifest.types.ts";
+import type { Build } from "../schema/report.types.ts";
 import { RunnerUnavailableError, startRunnerSubject, type RunnerSubject } from "./runner.ts";
 
 const require = createRequire(import.meta.url);
@@ -37,9 +40,9 @@ function onPath(executable: string): boolean {
 }
 
 /** Run a command to completion with a bound; resolves with its exit code and the tail of its output. */
-export function runBounded(command: string[], cwd: string, timeoutMs: number): Promise<{ code: number | null; output: string; timedOut: boolean }> {
+export function runBounded(command: string[], cwd: string, timeoutMs: number, env: Record<string, string> = {}): Promise<{ code: number | null; output: string; timedOut: boolean }> {
   return new Promise((resolve) => {
-    const child = spawn(command[0], command.slice(1), { cwd, stdio: ["ignore", "pipe", "pipe"], detached: true });
+    const child = spawn(command[0], command.slice(1), { cwd, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"], detached: true });
     let output = "";
     const keep = (chunk: Buffer) => {
       output = (output + chunk.toString("utf8")).slice(-64 * 1024);
@@ -62,21 +65,65 @@ export function runBounded(command: string[], cwd: string, timeoutMs: number): P
   });
 }
 
-/** Install (when the manifest says how) and start a runner. Throws RunnerUnavailableError with the reason. */
-export async function openRunner(name: string, log: (line: string) => void = () => undefined): Promise<RunnerSubject> {
+/** The subject name a runner has in reports and baselines: go (published) or go@source. */
+export function subjectName(runner: string, fromSource: boolean): string {
+  return fromSource ? `${runner}@source` : runner;
+}
+
+interface LaunchPlan {
+  install?: string[];
+  installTimeoutMs?: number;
+  start: string[];
+  handshakeTimeoutMs?: number;
+  env: Record<string, string>;
+  build: Build;
+}
+
+/** What to run for the published package, or for a build of the port's folder in a source checkout. */
+async function launchPlan(name: string, manifest: RunnerManifest, source: PortSourceChoice | undefined): Promise<LaunchPlan> {
+  if (!source) return { ...manifest, env: {}, build: { mode: "published", package: manifest.package } };
+  if (!manifest.source) throw new RunnerUnavailableError(`runners/${name}/runner.json has no source recipe: this runner drives only the published package`);
+  let folder: string;
+  try {
+    folder = resolvePortFolder(source.dir, manifest.source.subdir);
+  } catch (error) {
+    throw new RunnerUnavailableError(error instanceof Error ? error.message : String(error));
+  }
+  const contentHash = await hashPortFolder(folder);
+  // One build folder per source content: switching sources (or modes) never runs a stale build.
+  const buildDir = join(runnersDir, name, ".build", `source-${contentHash.slice("sha256:".length, "sha256:".length + 16)}`);
+  mkdirSync(buildDir, { recursive: true });
+  const paths = { source: folder, build: buildDir };
+  return {
+    install: expandCommand(manifest.source.install, paths),
+    installTimeoutMs: manifest.source.installTimeoutMs ?? manifest.installTimeoutMs,
+    start: expandCommand(manifest.source.start, paths),
+    handshakeTimeoutMs: manifest.source.handshakeTimeoutMs ?? manifest.handshakeTimeoutMs,
+    env: { TNC_PORT_SOURCE: folder, TNC_BUILD_DIR: buildDir },
+    build: { mode: "source", path: folder, contentHash, ...(source.commit ? { commit: source.commit } : {}) },
+  };
+}
+
+/** Install or build (when the manifest says how) and start a runner. Throws RunnerUnavailableError with the reason. */
+export async function openRunner(name: string, log: (line: string) => void = () => undefined, source?: PortSourceChoice): Promise<RunnerSubject> {
   const manifest = await readManifest(name);
   const cwd = join(runnersDir, name);
   const missing = (manifest.requires ?? []).filter((executable) => !onPath(executable));
   if (missing.length) throw new RunnerUnavailableError(`${missing.join(", ")} not found on PATH (this runner needs ${missing.join(", ")}; see runners/${name}/README.md)`);
-  if (manifest.install) {
-    log(`installing ${name}: ${manifest.install.join(" ")}`);
-    const installed = await runBounded(manifest.install, cwd, manifest.installTimeoutMs ?? defaultInstallTimeoutMs);
+  const plan = await launchPlan(name, manifest, source);
+  if (plan.install) {
+    const what = plan.build.mode === "source" ? `building ${name} from ${plan.build.path}` : `installing ${name}`;
+    log(`${what}: ${plan.install.join(" ")}`);
+    const timeoutMs = plan.installTimeoutMs ?? defaultInstallTimeoutMs;
+    const installed = await runBounded(plan.install, cwd, timeoutMs, plan.env);
     if (installed.code !== 0) {
-      const why = installed.timedOut ? `install did not finish within ${manifest.installTimeoutMs ?? defaultInstallTimeoutMs} ms` : `install exited with ${installed.code}`;
+      const why = installed.timedOut ? `install did not finish within ${timeoutMs} ms` : `install exited with ${installed.code}`;
       // The installer's own words, without its terminal colours.
       const output = installed.output.replace(/\x1b\[[0-9;]*[A-Za-z]/g, "").trim();
       throw new RunnerUnavailableError(`${why}:\n${output.slice(-installOutputTail)}`);
     }
   }
-  return startRunnerSubject({ name, command: manifest.start, cwd, handshakeTimeoutMs: manifest.handshakeTimeoutMs });
+  const subject = await startRunnerSubject({ name: subjectName(name, source !== undefined), command: plan.start, cwd, env: plan.env, handshakeTimeoutMs: plan.handshakeTimeoutMs });
+  subject.info.build = plan.build;
+  return subject;
 }

@@ -26,7 +26,10 @@ export interface RunnerSpec {
   cwd?: string;
   env?: Record<string, string>;
   handshakeTimeoutMs?: number;
-  /** How many times the runner may be restarted after breaking before every operation errors. */
+  /**
+   * How many restarts in a row may break again before any operation succeeds; then every further
+   * operation errors. A runner that hangs on one scenario and works on the next never uses it up.
+   */
   restartBudget?: number;
 }
 
@@ -180,6 +183,8 @@ export async function startRunnerSubject(spec: RunnerSpec): Promise<RunnerSubjec
     throw error;
   }
   let restarts = 0;
+  /** Restarts since an operation last got an answer: a crash loop, not a hang now and then. */
+  let restartsWithoutAnswer = 0;
   const budget = spec.restartBudget ?? 5;
   let carriedStderr = "";
   let exitedOnStdinClose: boolean | undefined;
@@ -187,8 +192,9 @@ export async function startRunnerSubject(spec: RunnerSpec): Promise<RunnerSubjec
   const ensureRunning = async (): Promise<RunnerProcess> => {
     if (runner.alive) return runner;
     carriedStderr += runner.drainStderr();
-    if (restarts >= budget) throw new SubjectBrokenError(`runner broke ${restarts + 1} times; restart budget (${budget}) used up`);
+    if (restartsWithoutAnswer >= budget) throw new SubjectBrokenError(`runner broke ${restartsWithoutAnswer + 1} times in a row without answering an operation; restart budget (${budget}) used up`);
     restarts++;
+    restartsWithoutAnswer++;
     const fresh = new RunnerProcess(spec);
     try {
       const again = await handshake(fresh, spec);
@@ -208,6 +214,7 @@ export async function startRunnerSubject(spec: RunnerSpec): Promise<RunnerSubjec
     const current = await ensureRunning();
     const seq = current.nextSeq();
     const answer = await current.ask({ type: "request", seq, op, input }, options.timeoutMs + answerGraceMs, `${op} (seq ${seq})`);
+    if (answer.type !== "crash") restartsWithoutAnswer = 0;
     switch (answer.type) {
       case "result":
         return { ok: true, value: answer.value, elapsedMs: answer.elapsedMs };

@@ -1,12 +1,13 @@
 // The one interface the engine drives. An in-process reference and a subprocess runner both
 // implement it; the operations and their data shapes are documented in runners/PROTOCOL.md.
 import { createRequire } from "node:module";
+import type { Build } from "../schema/report.types.ts";
 
 /** Every capability a subject may declare, as the protocol schema defines them. */
 export const knownCapabilities: readonly string[] = createRequire(import.meta.url)("../../runners/protocol/protocol.schema.json").$defs.capability.enum;
 
 export interface SubjectInfo {
-  /** Short name used in reports and baselines, e.g. "reference", "ts", "python". */
+  /** Short name used in reports and baselines, e.g. "reference", "ts", "python", "go@source". */
   name: string;
   language: string;
   /** The implementation under test: package name and exact version. */
@@ -14,6 +15,8 @@ export interface SubjectInfo {
   version: string;
   /** Capability flags (see runners/PROTOCOL.md#capabilities); a scenario that requires one the subject lacks is skipped. */
   capabilities: string[];
+  /** Exactly what ran: published package, source build (path + content hash), in-process, or a command. */
+  build?: Build;
 }
 
 /** The typed error a subject reports when an operation fails the way the contract allows. */

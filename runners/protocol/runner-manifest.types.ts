@@ -1,7 +1,7 @@
 // Generated from runners/protocol/runner-manifest.schema.json by scripts/gen-types.ts. Do not edit; run `npm run gen:types`.
 
 /**
- * runners/NAME/runner.json: how the harness installs and starts a runner. Commands run in the runner's folder.
+ * runners/NAME/runner.json: how the harness installs and starts a runner, from the published package (the default) or from a source checkout (`source`). Commands run in the runner's folder.
  */
 export interface RunnerManifest {
   name: string;
@@ -30,4 +30,25 @@ export interface RunnerManifest {
    */
   start: [string, ...string[]];
   handshakeTimeoutMs?: number;
+  /**
+   * How to build the port from a source checkout (`--source DIR`). install and start run in the runner's folder with TNC_PORT_SOURCE (the port folder, read-only) and TNC_BUILD_DIR (a folder of this runner's own for exactly this source content) in their environment; in every argument, {source} and {build} stand for those paths.
+   */
+  source?: {
+    /**
+     * The port's folder in a toolnexus checkout, e.g. golang.
+     */
+    subdir: string;
+    /**
+     * Builds the port and the runner into TNC_BUILD_DIR (idempotent; fast when already built). A non-zero exit makes the runner unavailable with the builder's own output.
+     *
+     * @minItems 1
+     */
+    install: [string, ...string[]];
+    installTimeoutMs?: number;
+    /**
+     * @minItems 1
+     */
+    start: [string, ...string[]];
+    handshakeTimeoutMs?: number;
+  };
 }

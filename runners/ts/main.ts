@@ -28,7 +28,8 @@ async function answer(line: string): Promise<void> {
       write({ type: "hello", from: "runner", protocol: protocolVersion, error: `this runner speaks protocol ${protocolVersion}` });
       return;
     }
-    const { name: _name, ...implementation } = referenceInfo("ts");
+    // The harness records how a runner was built; the handshake carries only what the protocol defines.
+    const { name: _name, build: _build, ...implementation } = referenceInfo("ts");
     write({ type: "hello", from: "runner", protocol: protocolVersion, implementation: { name: "toolnexus-reference", ...implementation } });
     return;
   }

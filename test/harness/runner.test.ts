@@ -74,6 +74,16 @@ describe("runner subject", () => {
     expect(exhausted.message).toContain("restart budget (2) used up");
   });
 
+  it("hangs now and then never use up the budget: each costs only its own scenario", async () => {
+    const subject = await start("hang");
+    // Budget 2, five hangs: the answers in between show the runner works, so none of the later scenarios is lost.
+    for (let round = 0; round < 5; round++) {
+      expect((await runScenario(echo("trigger", 150), subject)).status).toBe("error");
+      expect((await runScenario(echo("after", 150), subject)).status).toBe("pass");
+    }
+    expect(subject.restarts).toBe(5);
+  });
+
   it("an unsupported answer to a declared operation is a failure that says so", async () => {
     const subject = await start("good");
     const [scenario] = expandYaml(`id: t.u\ntitle: t\nspec: [core.tool-result]\nsteps:\n  - op: toolkit.create\n    with: {handle: tk}\n`);

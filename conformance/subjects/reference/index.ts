@@ -32,7 +32,7 @@ export function referenceOperations(): Record<string, OpHandler> {
 
 /** The reference's identity, shared by the in-process subject and the `ts` runner's handshake. */
 export function referenceInfo(name: string): SubjectInfo {
-  return { name, language: "typescript", package: "toolnexus-conformance/reference", version, capabilities: [...knownCapabilities] };
+  return { name, language: "typescript", package: "toolnexus-conformance/reference", version, capabilities: [...knownCapabilities], build: { mode: "in-process" } };
 }
 
 async function runCleanups(session: DriverSession): Promise<void> {
