@@ -152,6 +152,17 @@ export function evaluate(assertion: Assertion, target: unknown): AssertionOutcom
     const ok = matcher === "atMost" ? value <= bound : value >= bound;
     return ok ? pass(matcher) : fail(matcher, `expected ${matcher === "atMost" ? "at most" : "at least"} ${bound}, found ${value}`, { expected: bound });
   }
+  if ("jsonEquals" in assertion) {
+    if (typeof value !== "string") return fail("jsonEquals", `expected a string of JSON text, found ${typeOf(value)}`, { expected: assertion.jsonEquals });
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(value);
+    } catch {
+      return fail("jsonEquals", `${show(value)} is not JSON text`, { expected: assertion.jsonEquals });
+    }
+    const found = differences(assertion.jsonEquals, parsed, at);
+    return found.length ? fail("jsonEquals", `the JSON text parses to a different value (${found.length} difference${found.length > 1 ? "s" : ""})`, { expected: assertion.jsonEquals, diff: found }) : pass("jsonEquals");
+  }
   if ("matches" in assertion) {
     if (typeof value !== "string") return fail("matches", `expected a string, found ${typeOf(value)}`);
     return new RegExp(assertion.matches!).test(value) ? pass("matches") : fail("matches", `${show(value)} does not match /${assertion.matches}/`, { expected: assertion.matches });

@@ -66,6 +66,9 @@ function checkUniqueIds(scenarios: LoadedScenario[]): Diagnostic[] {
   return problems;
 }
 
+/** Operations that only some ports can expose, each behind its capability (runners/PROTOCOL.md#capabilities). */
+const capabilityOfOperation: Record<string, string> = { "mcp.parse": "mcp.parse" };
+
 /** Checks beyond the schema: clause ids, capabilities, fixtures, operations, variables. */
 function checkScenario(scenario: LoadedScenario, clauseIds: Set<string>): Diagnostic[] {
   const data = scenario.data;
@@ -97,7 +100,13 @@ function checkScenario(scenario: LoadedScenario, clauseIds: Set<string>): Diagno
   data.steps.forEach((step, index) => {
     const base = ["steps", index];
     if ("fixture" in step) problems.push(...checkFixtureStep(scenario, step, base, fixtures));
-    else problems.push(...checkOperationStep(scenario, step, base, Boolean(data.matrix)));
+    else {
+      problems.push(...checkOperationStep(scenario, step, base, Boolean(data.matrix)));
+      const needed = capabilityOfOperation[step.op];
+      if (needed && !(data.requires ?? []).includes(needed)) {
+        problems.push(at(scenario, [...base, "op"], `operation ${step.op} needs capability "${needed}", which this scenario does not require`, `add ${needed} to requires: (a port that cannot ${step.op} is then skipped, not failed)`));
+      }
+    }
     for (const name of referencedVariables(step.with)) {
       if (!available.has(name)) {
         problems.push(at(scenario, [...base, "with"], `\${${name}} is used before it is set`, hintForVariable(name, available)));
@@ -191,7 +200,7 @@ function checkAssertion(
 
 export const matcherKeys = [
   "equals", "subset", "absent", "present", "setEquals", "orderedEquals", "contains", "notContains",
-  "length", "atMost", "atLeast", "matches", "type",
+  "length", "atMost", "atLeast", "jsonEquals", "matches", "type",
 ] as const;
 
 function hintForVariable(name: string, available: Set<string>): string {

@@ -171,6 +171,10 @@ export interface Assertion {
   atMost?: number;
   atLeast?: number;
   /**
+   * A string holding JSON text whose parsed value deep-equals this one: key order and whitespace are the port's own (SPEC does not pin how a port serializes), so never match JSON text with a regular expression.
+   */
+  jsonEquals?: unknown;
+  /**
    * A regular expression the string value matches.
    */
   matches?: string;

@@ -46,6 +46,7 @@ export type Capability =
   | "mcp.deadline"
   | "mcp.allowlist"
   | "mcp.inventory"
+  | "mcp.parse"
   | "mcp.config-file";
 export type HelloAnswer1 = {
   [k: string]: unknown;

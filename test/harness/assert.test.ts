@@ -48,6 +48,16 @@ describe("assertion matchers", () => {
     expect(evaluate({ at: "/value/body/empty", type: "array" }, doc).ok).toBe(true);
   });
 
+  it("jsonEquals compares JSON text by its parsed value, whatever the key order or spacing", () => {
+    const text = { value: { sorted: '{"doubled":10,"n":5}', spaced: '{ "n" : 5, "doubled" : 10 }', broken: '{"n":' } };
+    expect(evaluate({ at: "/value/sorted", jsonEquals: { n: 5, doubled: 10 } }, text).ok).toBe(true);
+    expect(evaluate({ at: "/value/spaced", jsonEquals: { n: 5, doubled: 10 } }, text).ok).toBe(true);
+    const different = evaluate({ at: "/value/sorted", jsonEquals: { n: 5, doubled: 11 } }, text);
+    expect(different).toMatchObject({ ok: false, diff: [{ path: "/value/sorted/doubled", expected: 11, actual: 10 }] });
+    expect(evaluate({ at: "/value/broken", jsonEquals: { n: 5 } }, text).message).toContain("is not JSON text");
+    expect(evaluate({ at: "/value/body", jsonEquals: {} }, doc).message).toContain("expected a string of JSON text, found object");
+  });
+
   it("a missing key fails every value matcher with a clear message", () => {
     const outcome = evaluate({ at: "/value/body/top_p", equals: 1 }, doc);
     expect(outcome).toMatchObject({ ok: false, matcher: "equals" });

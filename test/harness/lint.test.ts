@@ -81,6 +81,13 @@ describe("lint", () => {
     expect(problem).toMatchObject({ line: 4, message: 'unknown capability "mcp.see"', hint: 'did you mean "mcp.sse"?' });
   });
 
+  it("an operation behind a capability the scenario does not require", async () => {
+    const text = `${good}  - op: mcp.parse\n    with: {config: {}}\n`;
+    const [problem] = await lintText("parse.yaml", text);
+    expect(problem).toMatchObject({ line: 7, message: 'operation mcp.parse needs capability "mcp.parse", which this scenario does not require' });
+    expect(await lintText("parse-ok.yaml", text.replace("steps:", "requires: [mcp.parse]\nsteps:"))).toEqual([]);
+  });
+
   it("a variable used before it is captured", async () => {
     const text = `${good}  - op: toolkit.execute\n    with: {toolkit: "\${tk}", name: x}\n    capture: {tk: /value}\n`;
     const [problem] = await lintText("capture.yaml", text);
