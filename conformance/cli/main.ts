@@ -79,6 +79,7 @@ export function buildProgram(): Command {
     .option("--source <dir>", `build runners from this toolnexus checkout (root or one port's folder) instead of their published packages; default: $${sourceEnvironmentVariable}`)
     .option("--source-commit <sha>", `the commit the --source checkout is at, recorded in reports; default: $${sourceCommitEnvironmentVariable}`)
     .option("--baseline <file>", "use this expected-failures file instead of the runner's own (one runner subject)")
+    .option("--require <subject>", "fail the run unless this subject (e.g. go@source) ran, even when picked by 'all' (repeatable)", collect, [])
     .option("--filter <glob>", "only scenarios whose id matches, e.g. 'client.request-params.*'")
     .option("--tag <tag>", "only scenarios with this tag (repeatable)", collect, [])
     .option("--shard <i/n>", "run only shard i of n", parseShard)
@@ -104,7 +105,7 @@ export function buildProgram(): Command {
         baselineFile: options.baseline,
         handshakeTimeoutMs: options.handshakeTimeout,
       };
-      const { report, problems } = await runAgainstSubjects(scenarios, choice, { fullSuite: !filter && !options.tag.length && !options.shard && !paths.length });
+      const { report, problems } = await runAgainstSubjects(scenarios, choice, { fullSuite: !filter && !options.tag.length && !options.shard && !paths.length, required: options.require });
       if (options.shard) report.shard = options.shard;
       await writeReports(report, options);
       for (const problem of problems) console.error(problem);

@@ -11,10 +11,15 @@ import { openSubjects, type SubjectChoice } from "../subjects/select.ts";
 
 export type { SubjectChoice };
 
+/** Whether a problem about this subject's unavailability was already recorded (it was named explicitly). */
+function alreadyReported(name: string, problems: string[]): boolean {
+  return problems.some((problem) => problem.startsWith(`${name} is unavailable: `));
+}
+
 export async function runAgainstSubjects(
   scenarios: ExpandedScenario[],
   choice: SubjectChoice,
-  options: { fullSuite: boolean },
+  options: { fullSuite: boolean; required?: string[] },
 ): Promise<{ report: Report; problems: string[] }> {
   const startedAt = new Date().toISOString();
   const report: Report = { version: 1, startedAt, finishedAt: startedAt, subjects: [], results: [] };
@@ -39,6 +44,11 @@ export async function runAgainstSubjects(
         problems.push(`${info.name} baseline lists "${entry.scenario}", which is not a scenario (renamed or removed?): update the baseline`);
       }
     }
+  }
+  for (const name of options.required ?? []) {
+    const subject = report.subjects.find((candidate) => candidate.name === name);
+    if (!subject) problems.push(`${name} was required (--require) but is not one of this run's subjects: ${report.subjects.map((candidate) => candidate.name).join(", ")}`);
+    else if (!subject.available && !alreadyReported(name, problems)) problems.push(`${name} was required (--require) but is unavailable: ${subject.unavailableReason}`);
   }
   report.finishedAt = new Date().toISOString();
   return { report, problems };

@@ -1,6 +1,7 @@
 // JUnit XML, one test suite per subject, one test case per scenario. Like pytest's xfail, a failure a
 // baseline expects is written as skipped (with its reason), so CI renderers stay green exactly when
 // the exit status is 0.
+import { describeOrigin } from "./origin.ts";
 import junitModule, { type Builder } from "junit-report-builder";
 import type { Report } from "../schema/report.types.ts";
 import { formatFailure } from "./console.ts";
@@ -12,7 +13,7 @@ const junit = ((junitModule as unknown as { default?: Builder }).default ?? juni
 export function renderJunit(report: Report): string {
   const builder = junit.newBuilder();
   for (const subject of report.subjects) {
-    const suite = builder.testSuite().name(`toolnexus conformance: ${subject.name} (${subject.package} ${subject.version})`);
+    const suite = builder.testSuite().name(`toolnexus conformance: ${subject.name} (${subject.package} ${subject.version}; ${describeOrigin(subject.build)})`);
     suite.property("language", subject.language).property("available", String(subject.available));
     if (!subject.available) {
       suite.testCase().className(subject.name).name("(subject unavailable)").error(subject.unavailableReason ?? "unavailable", "unavailable");
