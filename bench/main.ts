@@ -60,9 +60,9 @@ async function main(): Promise<number> {
   if (steps.some((step) => step.needsRunners)) {
     // Installers are mostly network and back-off waits: run them side by side, before any timing.
     runners = await Promise.all(
-      runnerOrder().map(async (name) => {
-        const choice = await prepareRunner(name, log);
-        log(choice.available ? `runner ${name}: ${choice.package} ${choice.version}` : `runner ${name}: unavailable: ${shortReason(choice.reason)}`);
+      (await runnerOrder(options.source)).map(async ({ runner, source }) => {
+        const choice = await prepareRunner(runner, log, source);
+        log(choice.available ? `runner ${choice.name}: ${choice.package} ${choice.version}` : `runner ${choice.name}: unavailable: ${shortReason(choice.reason)}`);
         return choice;
       }),
     );

@@ -5,7 +5,8 @@
 # a build that breaks fails CI instead of turning into a quiet "unavailable".
 set -euo pipefail
 cd "$(dirname "$0")/.."
-source_dir="${TOOLNEXUS_SOURCE:-../shared/ports/toolnexus-0.16.0}"
+# The checkout: $TOOLNEXUS_SOURCE, else package.json's config.portsCheckout (npm passes it in).
+source_dir="${TOOLNEXUS_SOURCE:-${npm_package_config_portsCheckout:-../shared/ports/toolnexus-0.16.0}}"
 required=(--require ts --require python)
 if [[ -d "$source_dir" ]]; then
   # csharp@source needs .NET: required only where dotnet is on PATH.

@@ -3,12 +3,11 @@
 //   BENCH-RESULT {"wallMs":..., "startMs":..., "maxRssKb":..., ...}
 // A fresh process per sample, so the in-process reference and the runner start equally cold, and
 // maxRSS covers one suite run only. Usage: tsx bench/child/run-suite.ts '<json>'
-//   {"subject": "reference"} | {"subject": "runner", "spec": RunnerSpec}, plus "every": n
+//   {"subject": "reference"} | {"subject": "runner", "spec": RunnerSpec, "baseline": FILE}, plus "every": n
 import { readFileSync } from "node:fs";
 import { defaultScenarioDir } from "../../conformance/cli/paths.ts";
 import { runSuite } from "../../conformance/engine/suite.ts";
 import { loadBaseline } from "../../conformance/report/baseline.ts";
-import { baselinePath } from "../../conformance/subjects/select.ts";
 import { lintPaths } from "../../conformance/scenario/lint.ts";
 import { createReferenceSubject } from "../../conformance/subjects/reference/index.ts";
 import { startRunnerSubject, type RunnerSpec, type RunnerSubject } from "../../conformance/subjects/runner.ts";
@@ -19,6 +18,8 @@ const resultMarker = "BENCH-RESULT "; // read by bench/lib/child.ts
 interface ChildInput {
   subject: "reference" | "runner";
   spec?: RunnerSpec;
+  /** The runner subject's expected-failures file. */
+  baseline?: string;
   every?: number;
 }
 
@@ -57,7 +58,7 @@ async function main(): Promise<void> {
   let results;
   try {
     // A port's known divergences (its baseline) are not "unexpected" here either.
-    const baseline = input.subject === "runner" && input.spec ? await loadBaseline(baselinePath(input.spec.name)) : new Map();
+    const baseline = input.subject === "runner" && input.baseline ? await loadBaseline(input.baseline) : new Map();
     results = await runSuite(scenarios, subject, {
       baseline,
       onResult: () => {

@@ -1,5 +1,6 @@
 // Command-line flags of `npm run bench` and the sample sizes they imply.
 import { parseArgs } from "node:util";
+import { sourceEnvironmentVariable, type PortSourceChoice } from "../../conformance/subjects/port-source.ts";
 
 export const groups = ["suite", "echo", "abort", "mcp-load", "client", "memory"] as const;
 export type Group = (typeof groups)[number];
@@ -21,16 +22,25 @@ export interface BenchOptions {
   /** Client turns (and as many bare fetches) per run. */
   turnsPerRun: number;
   outDir: string | undefined;
+  /** A port source checkout: each runner that can build from it is measured from source too. */
+  source: PortSourceChoice | undefined;
   help: boolean;
 }
 
 export class UsageError extends Error {}
 
+function sourceOption(given: string | undefined): PortSourceChoice | undefined {
+  const dir = given || process.env[sourceEnvironmentVariable] || process.env.npm_package_config_portsCheckout;
+  return dir ? { dir } : undefined;
+}
+
 export const usage = `usage: npm run bench -- [--quick] [--runs N] [--only ROW[,ROW...]] [--out DIR]
   --quick     CI: 1 iteration, small counts, a slice of the suite; proves it runs, same rows
   --runs N    iterations per figure (default 5; --quick: 1)
   --only ROW  only these measurement groups: ${groups.join(", ")} (repeatable or comma-separated)
-  --out DIR   where the JSON goes (default bench/results/)`;
+  --out DIR   where the JSON goes (default bench/results/)
+  --source DIR  also measure each port built from this checkout (default: $TOOLNEXUS_SOURCE, else
+              package.json's config.portsCheckout when run through npm)`;
 
 export function parseOptions(argv: readonly string[]): BenchOptions {
   let parsed;
@@ -42,6 +52,7 @@ export function parseOptions(argv: readonly string[]): BenchOptions {
         runs: { type: "string" },
         only: { type: "string", multiple: true },
         out: { type: "string" },
+        source: { type: "string" },
         help: { type: "boolean", short: "h", default: false },
       },
       allowPositionals: false,
@@ -71,6 +82,7 @@ export function parseOptions(argv: readonly string[]): BenchOptions {
     loadPairsPerRun: quick ? 1 : 3,
     turnsPerRun: quick ? 10 : 40,
     outDir: values.out,
+    source: sourceOption(values.source),
     help: values.help ?? false,
   };
 }

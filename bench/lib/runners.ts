@@ -1,16 +1,19 @@
-// Which runners can be measured here: the `ts` runner and every port runner, each either a spec to
-// start (installed, handshake checked once) or the reason it is unavailable.
+// Which runners can be measured here: the `ts` runner and every port runner, published and built from
+// the source checkout, each either a spec to start (installed or built, handshake checked once) or
+// the reason it is unavailable.
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { runnersDir } from "../../conformance/cli/paths.ts";
-import { openRunner, readManifest, runnerNames } from "../../conformance/subjects/runner-registry.ts";
+import type { PortSourceChoice } from "../../conformance/subjects/port-source.ts";
+import { openRunner, readManifest, runnerNames, subjectName } from "../../conformance/subjects/runner-registry.ts";
 import type { RunnerSpec } from "../../conformance/subjects/runner.ts";
+import { baselinePath } from "../../conformance/subjects/select.ts";
 
 /** The ports the compliance matrix has a column for, whether or not their runner exists yet. */
-export const knownPorts = ["python", "go", "java", "csharp"] as const;
+export const knownPorts = ["python", "go", "java", "js", "csharp"] as const;
 
 export type RunnerChoice =
-  | { name: string; available: true; spec: RunnerSpec; version: string; package: string }
+  | { name: string; available: true; spec: RunnerSpec; version: string; package: string; baseline: string }
   | { name: string; available: false; reason: string };
 
 function folderReason(name: string): string | undefined {
@@ -21,29 +24,28 @@ function folderReason(name: string): string | undefined {
 }
 
 /** Install (bounded, by the manifest) and handshake once; the measurements start fresh processes from the spec. */
-export async function prepareRunner(name: string, log: (line: string) => void): Promise<RunnerChoice> {
-  const missing = folderReason(name);
+export async function prepareRunner(runner: string, log: (line: string) => void, source?: PortSourceChoice): Promise<RunnerChoice> {
+  const name = subjectName(runner, source !== undefined);
+  const missing = folderReason(runner);
   if (missing) return { name, available: false, reason: missing };
   try {
-    const manifest = await readManifest(name);
-    const subject = await openRunner(name, log);
+    const subject = await openRunner(runner, log, source);
     const { version, package: pkg } = subject.info;
     await subject.close();
-    return {
-      name,
-      available: true,
-      version,
-      package: pkg,
-      spec: { name, command: manifest.start, cwd: join(runnersDir, name), handshakeTimeoutMs: manifest.handshakeTimeoutMs },
-    };
+    return { name, available: true, version, package: pkg, spec: subject.spec, baseline: baselinePath(runner, source !== undefined) };
   } catch (error) {
     return { name, available: false, reason: error instanceof Error ? error.message : String(error) };
   }
 }
 
-/** `ts` first, then the known ports, then any other runner folder. */
-export function runnerOrder(): string[] {
+/** `ts` first, then the known ports, then any other runner folder; each port also from source when a checkout is given and its runner can build one. */
+export async function runnerOrder(source: PortSourceChoice | undefined): Promise<{ runner: string; source?: PortSourceChoice }[]> {
   const present = runnerNames();
   const others = present.filter((name) => name !== "ts" && !(knownPorts as readonly string[]).includes(name));
-  return ["ts", ...knownPorts, ...others];
+  const order: { runner: string; source?: PortSourceChoice }[] = [];
+  for (const runner of ["ts", ...knownPorts, ...others]) {
+    order.push({ runner });
+    if (source && present.includes(runner) && (await readManifest(runner)).source) order.push({ runner, source });
+  }
+  return order;
 }

@@ -22,6 +22,7 @@ interface SuiteSample {
 interface Subject {
   name: string;
   spec?: RunnerSpec;
+  baseline?: string;
 }
 
 const childTimeoutMs = 10 * 60_000;
@@ -33,7 +34,7 @@ async function sampleSuites(context: BenchContext, subjects: Subject[]): Promise
   for (let run = 0; run < options.runs; run++) {
     for (let turn = 0; turn < subjects.length; turn++) {
       const subject = subjects[(run + turn) % subjects.length];
-      const arg = subject.spec ? { subject: "runner", spec: subject.spec, every: options.suiteEvery } : { subject: "reference", every: options.suiteEvery };
+      const arg = subject.spec ? { subject: "runner", spec: subject.spec, baseline: subject.baseline, every: options.suiteEvery } : { subject: "reference", every: options.suiteEvery };
       try {
         const { result } = await runChild<SuiteSample>("child/run-suite.ts", arg, childTimeoutMs);
         samples.get(subject.name)![run] = result;
@@ -51,6 +52,12 @@ async function sampleSuites(context: BenchContext, subjects: Subject[]): Promise
   return { samples, problems };
 }
 
+/** pass/fail/error/skip of one sample: what the subject's suite run ended with. */
+function statusCounts(sample: SuiteSample | undefined): string {
+  if (!sample) return "no sample";
+  return ["pass", "fail", "error", "skip"].map((status) => `${sample.counts[status] ?? 0} ${status}`).join(", ");
+}
+
 const defined = <T>(values: (T | undefined)[]): T[] => values.filter((value): value is T => value !== undefined);
 const mb = (kb: number) => kb / 1024;
 
@@ -59,7 +66,7 @@ export async function measureSuite(context: BenchContext): Promise<Row[]> {
   const wantSuite = options.only.has("suite");
   const wantMemory = options.only.has("memory");
   const runners = wantSuite ? context.runners : [];
-  const subjects: Subject[] = [{ name: inProcess }, ...runners.flatMap((runner) => (runner.available ? [{ name: runner.name, spec: runner.spec }] : []))];
+  const subjects: Subject[] = [{ name: inProcess }, ...runners.flatMap((runner) => (runner.available ? [{ name: runner.name, spec: runner.spec, baseline: runner.baseline }] : []))];
   const { samples, problems } = await sampleSuites(context, subjects);
   const rows: Row[] = [];
   const reference = samples.get(inProcess)!;
@@ -77,7 +84,7 @@ export async function measureSuite(context: BenchContext): Promise<Row[]> {
         subject: subject.name,
         unit: "s",
         summary: summarize(walls.map((ms) => ms / 1000)),
-        note: `${scenarioCount ?? "?"} scenarios, one fresh child process per sample, timed from subject start to close${problem ? `; ${subject.name}: ${problem.split("\n")[0]}` : ""}`,
+        note: `${scenarioCount ?? "?"} scenarios (${statusCounts(defined(mine)[0])}), one fresh child process per sample, timed from subject start to close${problem ? `; ${subject.name}: ${problem.split("\n")[0]}` : ""}`,
       });
       if (subject.spec) {
         const ratios = pairedRatios(walls, reference.map((sample) => sample?.wallMs ?? Number.NaN));

@@ -166,6 +166,8 @@ async function handshake(runner: RunnerProcess, spec: RunnerSpec): Promise<Subje
 }
 
 export interface RunnerSubject extends Subject {
+  /** How it was started (command, folder, environment): enough to start it again elsewhere, e.g. in a benchmark child. */
+  readonly spec: RunnerSpec;
   readonly restarts: number;
   readonly pid: number | undefined;
   /** After close(): whether the runner exited by itself once its stdin closed (else it was killed). */
@@ -231,6 +233,7 @@ export async function startRunnerSubject(spec: RunnerSpec): Promise<RunnerSubjec
 
   return {
     info,
+    spec,
     get restarts() {
       return restarts;
     },
