@@ -169,7 +169,7 @@ func (r *Runner) clientCreate(input map[string]any) (any, error) {
 		BaseURL:      str(input["baseUrl"]),
 		Style:        toolnexus.ClientStyle(str(input["style"])),
 		Model:        str(input["model"]),
-		APIKey:       str(input["apiKey"]),
+		APIKey:       apiKeyOf(input),
 		SystemPrompt: str(input["systemPrompt"]),
 		MaxTurns:     integer(input["maxTurns"]),
 		Retries:      integer(input["retries"]),
@@ -201,6 +201,18 @@ func (r *Runner) clientCreate(input map[string]any) (any, error) {
 	entry.client = toolnexus.CreateClient(opts)
 	r.clients[handle] = entry
 	return map[string]any{}, nil
+}
+
+// placeholderAPIKey is the key of a client created without `apiKey`: the port refuses to call
+// without one and otherwise reads OPENROUTER_API_KEY / OPENAI_API_KEY / ANTHROPIC_API_KEY from the
+// environment, which would send a developer's real key to a fixture (same as runners/python).
+const placeholderAPIKey = "conformance-placeholder-key"
+
+func apiKeyOf(input map[string]any) string {
+	if key := str(input["apiKey"]); key != "" {
+		return key
+	}
+	return placeholderAPIKey
 }
 
 func (r *Runner) clientOf(input map[string]any) (*clientEntry, error) {

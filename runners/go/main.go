@@ -31,6 +31,8 @@ var capabilities = []string{
 	"toolkit.extra-tools", "toolkit.adapters",
 	"mcp.stdio", "mcp.http", "mcp.sse", "mcp.cancel", "mcp.deadline", "mcp.allowlist", "mcp.inventory",
 	"mcp.config-file",
+	// ParseMcpConfig parses a config (object or file) without connecting (see README.md mcp.parse).
+	"mcp.parse",
 }
 
 var stdout = bufio.NewWriter(os.Stdout)
@@ -50,19 +52,42 @@ func stderrf(format string, args ...any) {
 	fmt.Fprintf(os.Stderr, "go runner: "+format+"\n", args...)
 }
 
-// portVersion is the version of the port module linked into this binary.
+// Set at link time by install-source.sh (-ldflags -X): buildMode is "source" when the port module
+// is replaced by a source checkout; sourceVersion is the version the checkout declares in a file,
+// when it has one. Both are empty in a build against the published module (install.sh).
+var (
+	buildMode     string
+	sourceVersion string
+)
+
+// portVersion is the version of the port module linked into this binary, from the build info.
+// Published build: the module's version. Source build (install-source.sh): the version the source
+// declares, else what the build info says of the replacement, "(devel)" for a folder.
 func portVersion() (string, error) {
 	info, ok := debug.ReadBuildInfo()
 	if !ok {
 		return "", errors.New("no build info in this binary (build it with `go build` in module mode)")
 	}
 	for _, dep := range info.Deps {
-		if dep.Path == portModule {
-			if dep.Replace != nil {
-				return "", fmt.Errorf("%s is replaced by %s %s: not the published package", portModule, dep.Replace.Path, dep.Replace.Version)
+		if dep.Path != portModule {
+			continue
+		}
+		if dep.Replace == nil {
+			if buildMode == "source" {
+				return "", fmt.Errorf("built from source, but %s %s is not replaced by the source", portModule, dep.Version)
 			}
 			return dep.Version, nil
 		}
+		if buildMode != "source" {
+			return "", fmt.Errorf("%s is replaced by %s %s: not the published package", portModule, dep.Replace.Path, dep.Replace.Version)
+		}
+		if sourceVersion != "" {
+			return sourceVersion, nil
+		}
+		if dep.Replace.Version != "" {
+			return dep.Replace.Version, nil
+		}
+		return "(devel)", nil
 	}
 	return "", fmt.Errorf("%s is not linked into this binary", portModule)
 }

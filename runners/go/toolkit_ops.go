@@ -217,11 +217,12 @@ func (r *Runner) mcpList(input map[string]any) (any, error) {
 	return map[string]any{"tools": tools, "status": inventory.Status}, nil
 }
 
-// mcpParse reports the port's own parse (ParseMcpConfig: wrappers, reserved keys, file reading).
-// The 0.16.0 port resolves the effective type/enabled/timeout in unexported methods, so they are
-// read here from the parsed public fields by the rules the port documents on ServerConfig:
-// type "local"|"remote", else inferred from url; disabled:true wins, then enabled:false. The timeout
-// is reported only when the parsed entry has one (its 0 => 30000 default is not the parser's).
+// mcpParse reports the port's own parse (ParseMcpConfig: wrappers, reserved keys, file reading),
+// field by field as the parser left it. The 0.16.0 port resolves the effective type, enabled and
+// timeout in unexported methods at connect time, so the parser's output has them only as the config
+// gave them: type "" when inferred, enabled/disabled as given, timeout 0 when absent. The runner does
+// not redo the port's rules (PROTOCOL.md mcp.parse): what the parser leaves out is reported absent,
+// and the scenarios that check normalization fail visibly.
 func (r *Runner) mcpParse(input map[string]any) (any, error) {
 	config := configInput(input["config"])
 	if config == nil {
@@ -233,17 +234,13 @@ func (r *Runner) mcpParse(input map[string]any) (any, error) {
 	}
 	servers := map[string]any{}
 	for name, server := range parsed {
-		kind := server.Type
-		if kind != "local" && kind != "remote" {
-			kind = "local"
-			if server.URL != "" {
-				kind = "remote"
-			}
+		entry := map[string]any{}
+		if server.Type != "" {
+			entry["type"] = server.Type
 		}
-		enabled := !(server.Disabled != nil && *server.Disabled) && !(server.Enabled != nil && !*server.Enabled)
-		entry := map[string]any{"type": kind, "enabled": enabled}
-		// The parsed field as the port's parser left it; its default (0 => 30000) is applied by the
-		// port at connect time, so the runner does not compute it (PROTOCOL.md mcp.parse).
+		if server.Enabled != nil {
+			entry["enabled"] = *server.Enabled
+		}
 		if server.Timeout > 0 {
 			entry["timeout"] = server.Timeout
 		}

@@ -3,14 +3,16 @@ from __future__ import annotations
 
 import copy
 import json
+import sys
 from dataclasses import dataclass, field
 from typing import Any, Optional
 
 import jsonpatch
-from toolnexus import InMemoryConversationStore, RunResult, UrllibTransport, create_client
+from toolnexus import InMemoryConversationStore, RunResult, UrllibTransport, create_client, create_toolkit
 from toolnexus.types import ToolResult
 
 from common import ContractError, Session, capture_warnings, require
+from features import client_requires_toolkit
 from toolkit_ops import toolkit_for
 
 # toolnexus refuses to run without an API key and otherwise reads OPENROUTER_API_KEY /
@@ -113,8 +115,25 @@ def _entry(session: Session, payload: dict[str, Any]) -> ClientEntry:
     return require(session.clients, payload.get("client"), "client")
 
 
-def _toolkit(session: Session, payload: dict[str, Any]) -> Any:
-    return None if payload.get("toolkit") is None else toolkit_for(session, payload["toolkit"])
+# Printed on stderr for every call that gets the substitute, so that each affected scenario's
+# captured stderr says so (the harness attaches a scenario's stderr to its result when it fails).
+EMPTY_TOOLKIT_NOTICE = (
+    "python runner: substituted toolkit: this toolnexus requires a toolkit argument for "
+    "run/ask/stream (optional only since 0.20.0), so this call without `toolkit` got an EMPTY toolkit "
+    "made by the runner (create_toolkit(builtins=False): no tools, no skills, no MCP), not None"
+)
+
+
+async def _toolkit(session: Session, payload: dict[str, Any]) -> Any:
+    """The toolkit handle named by the scenario; without one, None where the port accepts that, or,
+    on ports whose run/ask/stream require a toolkit (features.client_requires_toolkit), an empty
+    toolkit: the runner's substitution, said on stderr and in README.md ("Source mode")."""
+    if payload.get("toolkit") is not None:
+        return toolkit_for(session, payload["toolkit"])
+    if not client_requires_toolkit():
+        return None
+    print(EMPTY_TOOLKIT_NOTICE, file=sys.stderr)
+    return await create_toolkit(builtins=False)
 
 
 def _usage(usage: dict[str, int]) -> dict[str, int]:
@@ -180,7 +199,7 @@ async def client_create(payload: dict[str, Any], session: Session) -> dict[str, 
 
 async def client_run(payload: dict[str, Any], session: Session) -> dict[str, Any]:
     entry = _entry(session, payload)
-    toolkit = _toolkit(session, payload)
+    toolkit = await _toolkit(session, payload)
     history = copy.deepcopy(payload["history"]) if payload.get("history") is not None else None
     with capture_warnings(entry.warnings):
         result = await entry.client.run(payload["prompt"], toolkit, history=history)
@@ -189,7 +208,7 @@ async def client_run(payload: dict[str, Any], session: Session) -> dict[str, Any
 
 async def client_ask(payload: dict[str, Any], session: Session) -> dict[str, Any]:
     entry = _entry(session, payload)
-    toolkit = _toolkit(session, payload)
+    toolkit = await _toolkit(session, payload)
     with capture_warnings(entry.warnings):
         result = await entry.client.ask(payload["prompt"], toolkit, id=str(payload["id"]))
     return _run_result(result)
@@ -197,7 +216,7 @@ async def client_ask(payload: dict[str, Any], session: Session) -> dict[str, Any
 
 async def client_stream(payload: dict[str, Any], session: Session) -> dict[str, Any]:
     entry = _entry(session, payload)
-    toolkit = _toolkit(session, payload)
+    toolkit = await _toolkit(session, payload)
     stream_id = None if payload.get("id") is None else str(payload["id"])
     events: list[dict[str, Any]] = []
     with capture_warnings(entry.warnings):

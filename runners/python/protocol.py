@@ -15,32 +15,9 @@ from common import ContractError, Session, Unsupported
 PROTOCOL_VERSION = 1
 PACKAGE = "toolnexus"
 
-# What toolnexus 0.21.0 offers through its public API (see README.md for the mapping). Not declared:
-# toolkit.introspection (the port has no accessor for open toolkits) and mcp.deadline (the port's MCP
-# load takes a cancel Event only, no deadline option). Errors the port has no type for (e.g. the
-# standard library's http.client.IncompleteRead when a body ends early) are reported as `other`.
-CAPABILITIES = [
-    "client.run",
-    "client.stream",
-    "client.ask",
-    "style.openai",
-    "style.anthropic",
-    "client.request-params",
-    "client.body-transform",
-    "client.hooks",
-    "client.transport",
-    "client.store-accessor",
-    "client.retries",
-    "toolkit.extra-tools",
-    "toolkit.adapters",
-    "mcp.stdio",
-    "mcp.http",
-    "mcp.sse",
-    "mcp.cancel",
-    "mcp.allowlist",
-    "mcp.inventory",
-    "mcp.config-file",
-]
+# Capabilities are detected on the installed port (features.py); errors the port has no type for
+# (e.g. the standard library's http.client.IncompleteRead when a body ends early) are reported as
+# `other`.
 
 Handler = Callable[[dict[str, Any], Session], Awaitable[Any]]
 
@@ -56,28 +33,68 @@ def _type_name(error: BaseException) -> str:
     return f"{cls.__module__}.{cls.__qualname__}"
 
 
+def _port_error_classes() -> dict[str, Any]:
+    """The port's error types, found by name (feature detection, not a version table): the typed
+    HTTP error is `ProviderError` since toolnexus 0.20.0 and a private `_HttpError` before it (0.21.0
+    still has `_HttpError`, as an alias of `ProviderError`). A name the installed port lacks is None."""
+    try:
+        import toolnexus.client as client_module
+    except Exception:  # noqa: BLE001 — without the port only runner errors can be classified
+        return {"http": None, "timeout": None, "cancelled": None}
+    return {
+        "http": getattr(client_module, "ProviderError", None) or getattr(client_module, "_HttpError", None),
+        "timeout": getattr(client_module, "RunTimeout", None),
+        "cancelled": getattr(client_module, "RunCancelled", None),
+    }
+
+
+def _is(error: BaseException, cls: Any) -> bool:
+    return isinstance(cls, type) and isinstance(error, cls)
+
+
+def _http_body(error: BaseException) -> Any:
+    """The body the port's HTTP error carries: `.body` (ProviderError, redacted by the port) or, on
+    ports before it, `.text` (_HttpError, the body as received)."""
+    if hasattr(error, "body"):
+        return getattr(error, "body")
+    return getattr(error, "text", None)
+
+
 def classify(error: BaseException, op: str = "") -> dict[str, Any]:
     """The port's exception as a protocol error {kind, type, message, details?}."""
-    from toolnexus.client import ProviderError, RunCancelled, RunTimeout
-
     message = str(error) or type(error).__name__
     if isinstance(error, ContractError):
         out = {"kind": error.kind, "type": error.type or "runner.ContractError", "message": error.message}
         if error.details is not None:
             out["details"] = error.details
         return out
-    if isinstance(error, ProviderError):
+    classes = _port_error_classes()
+    if _is(error, classes["http"]):
         return {
             "kind": "http",
             "type": _type_name(error),
             "message": message,
-            "details": {"status": error.status, "bodyExcerpt": error.body},
+            "details": {"status": getattr(error, "status", None), "bodyExcerpt": _http_body(error)},
         }
-    if isinstance(error, RunTimeout):  # before TimeoutError: RunTimeout is one
+    if _is(error, classes["timeout"]):  # before TimeoutError: RunTimeout is one
         return {"kind": "deadline", "type": _type_name(error), "message": message}
-    if isinstance(error, (RunCancelled, asyncio.CancelledError)):
+    if _is(error, classes["cancelled"]) or isinstance(error, asyncio.CancelledError):
         return {"kind": "cancelled", "type": _type_name(error), "message": message}
     return {"kind": "other", "type": _type_name(error), "message": message}
+
+
+def safe_classify(error: BaseException, op: str = "") -> dict[str, Any]:
+    """classify(), and if classifying itself fails (a runner bug, or a port shaped unlike any this
+    runner knows) still a typed error: kind `other` with the port's type, never a runner crash."""
+    try:
+        return classify(error, op)
+    except Exception as failure:  # noqa: BLE001
+        print(f"python runner: could not classify {error!r}: {failure!r}", file=sys.stderr)
+        try:
+            message = str(error) or type(error).__name__
+        except Exception:  # noqa: BLE001
+            message = type(error).__name__
+        return {"kind": "other", "type": _type_name(error), "message": message}
 
 
 class Server:
@@ -113,8 +130,10 @@ class Server:
             return
         from importlib.metadata import version
 
+        import features
+
         implementation = {"name": "toolnexus", "language": "python", "package": PACKAGE,
-                          "version": version(PACKAGE), "capabilities": CAPABILITIES}
+                          "version": version(PACKAGE), "capabilities": features.capabilities()}
         self.write({"type": "hello", "from": "runner", "protocol": PROTOCOL_VERSION, "implementation": implementation})
 
     async def request(self, message: dict[str, Any]) -> None:
@@ -145,7 +164,7 @@ class Server:
                 raise
             elapsed = (time.perf_counter() - started) * 1000
             traceback.print_exception(error, file=sys.stderr)
-            answer = {"type": "error", "seq": seq, "elapsedMs": elapsed, "error": classify(error, op)}
+            answer = {"type": "error", "seq": seq, "elapsedMs": elapsed, "error": safe_classify(error, op)}
         try:
             self.write(answer)
         except Exception as error:  # noqa: BLE001 — the value could not be written: a runner bug

@@ -54,9 +54,10 @@ public final class Main {
     }
 
     /**
-     * The version of the port as packaged: the Maven pom.properties inside its jar, else the jar
-     * manifest's Implementation-Version, else the resolver's own record of what it put on the
-     * classpath (written into this jar by maven-dependency-plugin at build time).
+     * The version of the port as packaged: the Maven pom.properties inside its jar, else the
+     * Implementation-Version of the port's package (a source build, install-source.sh, records there
+     * the `version` of the port's own build.gradle), else the resolver's own record of what it put on
+     * the classpath (written into this jar by maven-dependency-plugin at build time).
      */
     static String portVersion() throws Exception {
         String path = "/META-INF/maven/" + GROUP + "/" + ARTIFACT + "/pom.properties";
@@ -142,12 +143,27 @@ public final class Main {
         }
     }
 
+    /**
+     * SLF4J (the MCP SDK's logging API; the port ships no provider) prints a one-time "No SLF4J
+     * providers were found" notice on its first use. Initialized here, at start-up, that notice goes
+     * to the runner's stderr instead of being captured as the first toolkit's warnings: it is about the
+     * host's logging set-up, not something the port warns about. Nothing is silenced.
+     */
+    private static void initLogging() {
+        try {
+            Class.forName("org.slf4j.LoggerFactory").getMethod("getILoggerFactory").invoke(null);
+        } catch (ReflectiveOperationException | LinkageError e) {
+            // No SLF4J on the classpath: nothing to initialize.
+        }
+    }
+
     @SuppressWarnings("unchecked")
     public static void main(String[] args) throws Exception {
         protocolOut = new PrintStream(new java.io.FileOutputStream(java.io.FileDescriptor.out), false, StandardCharsets.UTF_8);
         stderr = System.err;
         // Nothing but the protocol on stdout: anything printed through System.out goes to stderr.
         System.setOut(stderr);
+        initLogging();
         Ops ops = new Ops();
         BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
         String line;

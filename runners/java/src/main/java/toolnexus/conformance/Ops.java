@@ -46,6 +46,8 @@ final class Ops {
         ToolkitEntry(Toolkit toolkit, List<String> warnings) { this.toolkit = toolkit; this.warnings = warnings; }
     }
 
+    static final String PLACEHOLDER_API_KEY = "conformance-placeholder-key";
+
     private Map<String, ClientEntry> clients = new LinkedHashMap<>();
     private Map<String, ToolkitEntry> toolkits = new LinkedHashMap<>();
     private Toolkit empty;
@@ -193,7 +195,12 @@ final class Ops {
                 .baseUrl(str(input.get("baseUrl")))
                 .style(str(input.get("style")))
                 .model(str(input.get("model")));
-        if (input.get("apiKey") != null) opts.apiKey(str(input.get("apiKey")));
+        // The port refuses to run without an API key and otherwise reads OPENROUTER_API_KEY /
+        // OPENAI_API_KEY / ANTHROPIC_API_KEY (LlmClient.resolveKey). The fixtures' mock LLM needs none
+        // and a developer's real key must never reach a fixture's request log: a client created
+        // without `apiKey` gets a placeholder (as the python runner does).
+        String apiKey = str(input.get("apiKey"));
+        opts.apiKey(apiKey.isEmpty() ? PLACEHOLDER_API_KEY : apiKey);
         if (input.get("headers") instanceof Map<?, ?> h) {
             Map<String, String> headers = new LinkedHashMap<>();
             h.forEach((k, v) -> headers.put(String.valueOf(k), String.valueOf(v)));
