@@ -65,6 +65,17 @@ export function runBounded(command: string[], cwd: string, timeoutMs: number, en
   });
 }
 
+/**
+ * The installer's own words for a report: without terminal colours, and with every URL replaced by
+ * <url>, so no package registry's address ends up in a report, a log or a document quoting one.
+ */
+export function installerWords(output: string): string {
+  return output
+    .replace(/\x1b\[[0-9;]*[A-Za-z]/g, "")
+    .replace(/\b[a-z][a-z0-9+.-]*:\/\/[^\s'"<>()\]]*[^\s'"<>()\].,:;]/gi, "<url>")
+    .trim();
+}
+
 /** The subject name a runner has in reports and baselines: go (published) or go@source. */
 export function subjectName(runner: string, fromSource: boolean): string {
   return fromSource ? `${runner}@source` : runner;
@@ -118,8 +129,7 @@ export async function openRunner(name: string, log: (line: string) => void = () 
     const installed = await runBounded(plan.install, cwd, timeoutMs, plan.env);
     if (installed.code !== 0) {
       const why = installed.timedOut ? `install did not finish within ${timeoutMs} ms` : `install exited with ${installed.code}`;
-      // The installer's own words, without its terminal colours.
-      const output = installed.output.replace(/\x1b\[[0-9;]*[A-Za-z]/g, "").trim();
+      const output = installerWords(installed.output);
       throw new RunnerUnavailableError(`${why}:\n${output.slice(-installOutputTail)}`);
     }
   }

@@ -1,20 +1,20 @@
 #!/usr/bin/env bash
 # Source mode: builds $TNC_BUILD_DIR/runner.jar from the port's source checkout ($TNC_PORT_SOURCE,
 # the java/ folder of toolnexus; read-only, nothing is written into it) and this runner's sources,
-# with Maven (source-pom.xml) on the Temurin 25 JDK. Every output of the build lands under
+# with Maven (source-pom.xml) on a Java 21+ JDK (jdk.sh). Every output of the build lands under
 # $TNC_BUILD_DIR. The port's group and version are read from its build.gradle and recorded in the jar
 # manifest (the handshake reports them from there). A registry hiccup is retried (3 attempts); on
 # failure Maven's own error is the last output.
 set -uo pipefail
 cd "$(dirname "$0")"
-export JAVA_HOME=/usr/lib/jvm/temurin-25-jdk-amd64
-export PATH="$JAVA_HOME/bin:$PATH"
+source ./jdk.sh
+JAVA_HOME=$(pick_java_home) || { echo "no Java 21+ JDK found: set TNC_JAVA_HOME (the port's classes need Java 21+; the machine default may be 17)"; exit 1; }
+export JAVA_HOME PATH="$JAVA_HOME/bin:$PATH"
 
 fail() { printf '%s\n' "$*"; exit 1; }
 
 [[ -n "${TNC_PORT_SOURCE:-}" ]] || fail "TNC_PORT_SOURCE is not set (the java/ folder of a toolnexus checkout)"
 [[ -n "${TNC_BUILD_DIR:-}" ]] || fail "TNC_BUILD_DIR is not set (the folder the build writes to)"
-[[ -x "$JAVA_HOME/bin/java" ]] || fail "no Temurin 25 JDK at $JAVA_HOME (the port's sources need Java 21+; the machine default is 17)"
 command -v mvn >/dev/null || fail "mvn is not on PATH (the port builds with Gradle upstream; this runner builds it with Maven)"
 [[ -d "$TNC_PORT_SOURCE/src/main/java" ]] || fail "no src/main/java in TNC_PORT_SOURCE=$TNC_PORT_SOURCE"
 gradle="$TNC_PORT_SOURCE/build.gradle"

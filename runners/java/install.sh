@@ -1,15 +1,12 @@
 #!/usr/bin/env bash
 # Builds target/runner.jar (the runner shaded with the published port, pinned in pom.xml:
-# io.github.muthuishere:toolnexus:0.16.0) with the Temurin 25 JDK. A registry hiccup is retried
+# io.github.muthuishere:toolnexus:0.16.0) with a Java 21+ JDK (jdk.sh). A registry hiccup is retried
 # (3 attempts); on failure Maven's own error is the last output.
 set -uo pipefail
 cd "$(dirname "$0")"
-export JAVA_HOME=/usr/lib/jvm/temurin-25-jdk-amd64
-export PATH="$JAVA_HOME/bin:$PATH"
-if [[ ! -x "$JAVA_HOME/bin/java" ]]; then
-  echo "no Temurin 25 JDK at $JAVA_HOME (the port's classes need Java 21+; the machine default is 17)"
-  exit 1
-fi
+source ./jdk.sh
+JAVA_HOME=$(pick_java_home) || { echo "no Java 21+ JDK found: set TNC_JAVA_HOME (the port's classes need Java 21+; the machine default may be 17)"; exit 1; }
+export JAVA_HOME PATH="$JAVA_HOME/bin:$PATH"
 # Fast path: already built from the current sources.
 if [[ -f target/runner.jar && -z "$(find pom.xml src -newer target/runner.jar -print -quit)" ]]; then
   exit 0

@@ -158,3 +158,11 @@ steps:
     expect(subject.pid).not.toBe(victim);
   });
 });
+
+describe("an installer's words in a report", () => {
+  it("keep the error, lose colours and every URL (no registry address reaches a report)", async () => {
+    const { installerWords } = await import("../../conformance/subjects/runner-registry.ts");
+    const raw = "\x1b[31mgo: reading https://proxy.example.test/github.com/x/@v/v0.16.0.zip: 403 Forbidden\x1b[0m\n[ERROR] Could not find artifact a:b:1 in central (https://repo.example.test/maven2).";
+    expect(installerWords(raw)).toBe("go: reading <url>: 403 Forbidden\n[ERROR] Could not find artifact a:b:1 in central (<url>).");
+  });
+});
