@@ -219,15 +219,28 @@ async function check(assertion: Assertion, result: StepResult, fixtures: Map<str
   if (assertion.fixture === undefined) return evaluate(assertion, result);
   const instance = fixtures.get(assertion.fixture);
   if (!instance) throw new ScenarioError(`assertion on undeclared fixture "${assertion.fixture}"`);
+  const read = async () => evaluate(assertion, await withTimeout(instance.snapshot(), 5_000, `snapshot of fixture "${assertion.fixture}"`));
   const deadline = performance.now() + (assertion.eventuallyMs ?? 0);
-  for (;;) {
-    const outcome = evaluate(assertion, await withTimeout(instance.snapshot(), 5_000, `snapshot of fixture "${assertion.fixture}"`));
-    if (outcome.ok || performance.now() >= deadline) {
-      if (!outcome.ok && assertion.eventuallyMs) outcome.message += ` (still so after ${assertion.eventuallyMs} ms)`;
-      return outcome;
-    }
+  let outcome = await read();
+  while (!outcome.ok && performance.now() < deadline) {
     await sleep(20);
+    outcome = await read();
   }
+  if (!outcome.ok) {
+    if (assertion.eventuallyMs) outcome.message += ` (still so after ${assertion.eventuallyMs} ms)`;
+    return outcome;
+  }
+  // Held once; a "nothing left" check must go on holding (a late reconnect would break it).
+  const heldSince = performance.now();
+  while (assertion.holdsForMs && performance.now() - heldSince < assertion.holdsForMs) {
+    await sleep(20);
+    const later = await read();
+    if (!later.ok) {
+      later.message += ` (it held, then stopped holding ${Math.round(performance.now() - heldSince)} ms later; it must hold for ${assertion.holdsForMs} ms)`;
+      return later;
+    }
+  }
+  return outcome;
 }
 
 async function fixtureViolations(fixtures: Map<string, FixtureInstance>, lastStep: number): Promise<Failure[]> {

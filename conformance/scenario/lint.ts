@@ -192,8 +192,10 @@ function checkAssertion(
   if (referencedVariables(expectedValue).size) {
     problems.push(at(scenario, path, "`${...}` is not substituted in expectations: it would be compared as text", "capture the value and assert with `var:`, or write the value out"));
   }
-  if (assertion.eventuallyMs !== undefined && assertion.fixture === undefined) {
-    problems.push(at(scenario, [...path, "eventuallyMs"], "eventuallyMs only makes sense on a fixture snapshot", "add fixture:, or drop eventuallyMs"));
+  for (const key of ["eventuallyMs", "holdsForMs"] as const) {
+    if (assertion[key] !== undefined && assertion.fixture === undefined) {
+      problems.push(at(scenario, [...path, key], `${key} only makes sense on a fixture snapshot`, `add fixture:, or drop ${key}`));
+    }
   }
   return problems;
 }

@@ -139,6 +139,10 @@ export interface Assertion {
    */
   eventuallyMs?: number;
   /**
+   * Once the assertion holds, keep re-reading the target (a fixture snapshot) this long: it must go on holding. For 'nothing is left' checks, which a late reconnect or a child started after the answer would break.
+   */
+  holdsForMs?: number;
+  /**
    * Deep equality (object key order ignored).
    */
   equals?: unknown;

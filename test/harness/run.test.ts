@@ -47,6 +47,16 @@ describe("runScenario", () => {
     expect(fixture.stopped).toBe(1);
   });
 
+  it("holdsForMs: a 'nothing left' check that held once and then broke (a late reconnect) fails, saying so", async () => {
+    const late = recordingFixture([{ open: 0 }, { open: 0 }, { open: 1 }]);
+    const [scenario] = expandYaml(withFixture.replace("eventuallyMs: 500}", "eventuallyMs: 500, holdsForMs: 300}"));
+    const result = await runScenario(scenario, fakeSubject((_, input) => ok(input)), { fixtureKinds: kinds(late) });
+    expect(result.status).toBe("fail");
+    expect(result.message).toMatch(/at \/open: not equal.*it held, then stopped holding \d+ ms later; it must hold for 300 ms/s);
+    const steady = recordingFixture([{ open: 1 }, { open: 0 }]);
+    expect((await runScenario(scenario, fakeSubject((_, input) => ok(input)), { fixtureKinds: kinds(steady) })).status).toBe("pass");
+  });
+
   it("skips when the subject lacks a required capability, naming it, without starting anything", async () => {
     const fixture = recordingFixture();
     const [scenario] = expandYaml(withFixture.replace("fixtures:", "requires: [mcp.sse]\nfixtures:"));
