@@ -44,7 +44,8 @@ export function judge(result: ScenarioResult, baseline: Map<string, Entry>): Res
   }
   const expected = { status: entry.status, reason: entry.reason, clause: entry.clause, classification: entry.classification };
   if (result.status === entry.status) return { ...result, expected, outcome: "as-expected" };
-  if (result.status === "pass") return { ...result, expected, outcome: "unexpected-pass" };
+  // A non-strict entry: the port fails this only when timing lets it (the entry's reason says why).
+  if (result.status === "pass") return { ...result, expected, outcome: entry.strict === false ? "as-expected" : "unexpected-pass" };
   // A skip means the scenario did not run: the entry can be neither confirmed nor refuted.
   if (result.status === "skip") return { ...result, expected, outcome: "as-expected" };
   return { ...result, expected, outcome: "unexpected-failure" };

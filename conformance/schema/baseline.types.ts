@@ -39,4 +39,8 @@ export interface Entry {
    * One line a port maintainer can act on.
    */
   reason: string;
+  /**
+   * false only where the port's outcome depends on timing it does not control (the reason must say which): a pass is then not stale, as pytest's xfail(strict=False). Any other unexpected status still fails the run.
+   */
+  strict?: boolean;
 }

@@ -3,7 +3,7 @@
 # the port folder is copied to $TNC_BUILD_DIR/port (dotnet writes obj/ and bin/ next to a referenced
 # project, and the checkout is not ours to write), and a generated Runner.csproj there compiles this
 # folder's *.cs with a ProjectReference to the copy instead of the NuGet package. Fast when built.
-# A registry hiccup is retried (3 attempts); on failure dotnet's own error is the last output.
+# A registry hiccup is retried (runners/retry.sh); on failure dotnet's own error is the last output.
 set -uo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 : "${TNC_PORT_SOURCE:?TNC_PORT_SOURCE must name the C# port folder}" "${TNC_BUILD_DIR:?TNC_BUILD_DIR must name the build folder}"
@@ -34,10 +34,5 @@ cat > "$TNC_BUILD_DIR/Runner.csproj" <<XML
   </ItemGroup>
 </Project>
 XML
-cd "$TNC_BUILD_DIR"
-for attempt in 1 2 3; do
-  if output=$(dotnet build -c Release -o out Runner.csproj 2>&1); then exit 0; fi
-  [[ "$attempt" -lt 3 ]] && { echo "csharp runner source build: attempt $attempt of 3 failed; retrying" >&2; sleep $((attempt * 2)); }
-done
-printf '%s\n' "$output"
-exit 1
+source "$here/../retry.sh"
+cd "$TNC_BUILD_DIR" && with_retries "csharp runner install-source" dotnet build -c Release -o out Runner.csproj

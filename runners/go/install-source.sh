@@ -59,16 +59,5 @@ fi
 
 # The caller's GOFLAGS (-mod=vendor/readonly, another -modfile) must not apply; no go.work either.
 export GOFLAGS=-mod=mod GOWORK=off
-attempts=3
-for attempt in $(seq 1 "$attempts"); do
-  if output=$(go build -modfile="$modfile" -mod=mod -ldflags="$ldflags" -o "$build_dir/runner" . 2>&1); then
-    [[ -n "$output" ]] && printf '%s\n' "$output" >&2
-    exit 0
-  fi
-  if [[ "$attempt" -lt "$attempts" ]]; then
-    echo "go runner install-source: attempt $attempt of $attempts failed; retrying" >&2
-    sleep $((attempt * 2))
-  fi
-done
-printf '%s\n' "$output"
-exit 1
+source ../retry.sh
+with_retries "go runner install-source" go build -modfile="$modfile" -mod=mod -ldflags="$ldflags" -o "$build_dir/runner" .

@@ -5,16 +5,5 @@
 set -uo pipefail
 cd "$(dirname "$0")"
 export GOFLAGS=-mod=mod
-attempts=3
-for attempt in $(seq 1 "$attempts"); do
-  if output=$(go build -o bin/runner . 2>&1); then
-    [[ -n "$output" ]] && printf '%s\n' "$output" >&2
-    exit 0
-  fi
-  if [[ "$attempt" -lt "$attempts" ]]; then
-    echo "go runner install: attempt $attempt of $attempts failed; retrying" >&2
-    sleep $((attempt * 2))
-  fi
-done
-printf '%s\n' "$output"
-exit 1
+source ../retry.sh
+with_retries "go runner install" go build -o bin/runner .

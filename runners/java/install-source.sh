@@ -38,22 +38,13 @@ if [[ -f "$jar" && -z "$(find source-pom.xml install-source.sh src "$gradle" "$T
 fi
 rm -f "$jar"
 
-attempts=3
-for attempt in $(seq 1 "$attempts"); do
-  # Retries force re-resolution (-U): Maven caches a failed lookup otherwise.
-  update=(); [[ "$attempt" -gt 1 ]] && update=(-U)
-  if output=$(mvn -B -q -Dstyle.color=never "${update[@]}" -f source-pom.xml \
-      "-Dport.group=$group" "-Dport.version=$version" package 2>&1); then
-    [[ -f "$jar" ]] && exit 0
-    output="$output
-maven finished but wrote no $jar"
-  fi
-  # A compile error is not a registry hiccup: no retry.
-  if grep -q "COMPILATION ERROR" <<<"$output"; then break; fi
-  if [[ "$attempt" -lt "$attempts" ]]; then
-    echo "java runner install-source: attempt $attempt of $attempts failed; retrying" >&2
-    sleep $((attempt * 2))
-  fi
-done
-printf '%s\n' "$output"
-exit 1
+# Retries force re-resolution (-U): Maven caches a failed lookup otherwise. A compile error is not a
+# registry hiccup: no retry.
+mvn_package() {
+  local update=()
+  [[ "$RETRY_ATTEMPT" -gt 1 ]] && update=(-U)
+  mvn -B -q -Dstyle.color=never "${update[@]}" -f source-pom.xml "-Dport.group=$group" "-Dport.version=$version" package || return
+  [[ -f "$jar" ]] || { echo "maven finished but wrote no $jar"; return 1; }
+}
+source ../retry.sh
+RETRY_GIVE_UP="COMPILATION ERROR" with_retries "java runner install-source" mvn_package

@@ -11,17 +11,7 @@ export JAVA_HOME PATH="$JAVA_HOME/bin:$PATH"
 if [[ -f target/runner.jar && -z "$(find pom.xml src -newer target/runner.jar -print -quit)" ]]; then
   exit 0
 fi
-attempts=3
-for attempt in $(seq 1 "$attempts"); do
-  # Retries force re-resolution (-U): Maven caches a failed lookup otherwise.
-  update=(); [[ "$attempt" -gt 1 ]] && update=(-U)
-  if output=$(mvn -B -q "${update[@]}" package 2>&1); then
-    exit 0
-  fi
-  if [[ "$attempt" -lt "$attempts" ]]; then
-    echo "java runner install: attempt $attempt of $attempts failed; retrying" >&2
-    sleep $((attempt * 2))
-  fi
-done
-printf '%s\n' "$output"
-exit 1
+# Retries force re-resolution (-U): Maven caches a failed lookup otherwise.
+mvn_package() { local update=(); [[ "$RETRY_ATTEMPT" -gt 1 ]] && update=(-U); mvn -B -q "${update[@]}" package; }
+source ../retry.sh
+with_retries "java runner install" mvn_package

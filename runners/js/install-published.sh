@@ -20,23 +20,10 @@ if [[ "$(installed_version "$prefix/node_modules/toolnexus")" == "$TOOLNEXUS_VER
 fi
 
 mkdir -p "$prefix" || exit 1
-attempts=3
-for attempt in $(seq 1 "$attempts"); do
-  output=$(npm install --prefix "$prefix" --no-audit --no-fund --save-exact \
-    "toolnexus@${TOOLNEXUS_VERSION}" "fast-json-patch@${JSONPATCH_VERSION}" 2>&1)
-  status=$?
-  if [[ "$status" -eq 0 ]]; then
-    echo "installed toolnexus $(installed_version "$prefix/node_modules/toolnexus") in runners/js/${prefix}"
-    exit 0
-  fi
-  # A 404 is the registry's definite answer (it does not serve that version), not a hiccup.
-  if grep -q 'code E404' <<<"$output"; then
-    break
-  fi
-  if [[ "$attempt" -lt "$attempts" ]]; then
-    echo "js runner install: npm install failed (attempt $attempt of $attempts); retrying" >&2
-    sleep $((attempt * 3))
-  fi
-done
-printf '%s\n' "$output"
-exit "$status"
+npm_install() {
+  npm install --prefix "$prefix" --no-audit --no-fund --save-exact "toolnexus@${TOOLNEXUS_VERSION}" "fast-json-patch@${JSONPATCH_VERSION}" || return
+  echo "installed toolnexus $(installed_version "$prefix/node_modules/toolnexus") in runners/js/${prefix}"
+}
+source ../retry.sh
+# A 404 is the registry's definite answer (it does not serve that version), not a hiccup.
+RETRY_GIVE_UP="code E404" with_retries "js runner install" npm_install

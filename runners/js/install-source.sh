@@ -27,22 +27,8 @@ runner="$TNC_BUILD_DIR/runner"
 items=(package.json package-lock.json tsconfig.json src)
 
 # npm ci with bounded retries for registry hiccups; npm's own error is the last output on failure.
-npm_ci() {
-  local dir="$1" attempts=3 attempt output status
-  for attempt in $(seq 1 "$attempts"); do
-    output=$(cd "$dir" && npm ci --no-audit --no-fund 2>&1)
-    status=$?
-    if [[ "$status" -eq 0 ]]; then
-      return 0
-    fi
-    if [[ "$attempt" -lt "$attempts" ]]; then
-      echo "js runner install-source: npm ci in $dir failed (attempt $attempt of $attempts); retrying" >&2
-      sleep $((attempt * 3))
-    fi
-  done
-  printf '%s\n' "$output"
-  return "$status"
-}
+source "$here/../retry.sh"
+npm_ci() { (cd "$1" && with_retries "js runner install-source: npm ci in $1" npm ci --no-audit --no-fund); }
 
 # 1. The copies: refreshed only where they differ from the source (a refresh makes them newer than dist).
 mkdir -p "$port" || exit 1

@@ -77,27 +77,15 @@ mkdir -p "$SRC" && cp -R "$TNC_PORT_SOURCE/." "$SRC/" && chmod -R u+w "$SRC" \
 
 # Bounded retries for registry hiccups (the build backend and the port's dependencies come from the
 # default package index); on the last failure pip's own error is the last output.
-attempt=1
-max_attempts=3
-delay=2
-while true; do
+pip_install() {
   PIP_CACHE_DIR="$TNC_BUILD_DIR/pip-cache" "$VENV/bin/python" -m pip install \
     --disable-pip-version-check --no-input -q "$SRC" "jsonpatch==${JSONPATCH_VERSION}"
-  status=$?
-  if [ "$status" -eq 0 ]; then
-    got="$(installed_version toolnexus)"
-    if [ "$got" != "$SOURCE_VERSION" ]; then
-      fail "installed toolnexus is ${got:-missing}, the source declares ${SOURCE_VERSION}"
-    fi
-    echo "$SOURCE_VERSION" > "$STAMP"
-    echo "installed toolnexus ${SOURCE_VERSION} from $TNC_PORT_SOURCE in $VENV"
-    exit 0
-  fi
-  if [ "$attempt" -ge "$max_attempts" ]; then
-    exit "$status"
-  fi
-  echo "pip install failed (attempt ${attempt}/${max_attempts}); retrying in ${delay}s" >&2
-  sleep "$delay"
-  attempt=$((attempt + 1))
-  delay=$((delay * 2))
-done
+}
+source ../retry.sh
+with_retries "python runner install-source" pip_install || exit
+got="$(installed_version toolnexus)"
+if [ "$got" != "$SOURCE_VERSION" ]; then
+  fail "installed toolnexus is ${got:-missing}, the source declares ${SOURCE_VERSION}"
+fi
+echo "$SOURCE_VERSION" > "$STAMP"
+echo "installed toolnexus ${SOURCE_VERSION} from $TNC_PORT_SOURCE in $VENV"

@@ -44,22 +44,9 @@ if [ ! -x .venv/bin/python ]; then
   "$PYTHON" -m venv .venv || { echo "could not create a venv with $("$PYTHON" --version 2>&1)" >&2; exit 1; }
 fi
 
-# Bounded retries for registry hiccups; on the last failure pip's own error is the last output.
-attempt=1
-max_attempts=3
-delay=2
-while true; do
-  .venv/bin/python -m pip install --disable-pip-version-check --no-input -q "${REQUIREMENTS[@]}"
-  status=$?
-  if [ "$status" -eq 0 ]; then
-    echo "installed toolnexus $(installed_version toolnexus) in runners/python/.venv"
-    exit 0
-  fi
-  if [ "$attempt" -ge "$max_attempts" ]; then
-    exit "$status"
-  fi
-  echo "pip install failed (attempt ${attempt}/${max_attempts}); retrying in ${delay}s" >&2
-  sleep "$delay"
-  attempt=$((attempt + 1))
-  delay=$((delay * 2))
-done
+pip_install() {
+  .venv/bin/python -m pip install --disable-pip-version-check --no-input -q "${REQUIREMENTS[@]}" || return
+  echo "installed toolnexus $(installed_version toolnexus) in runners/python/.venv"
+}
+source ../retry.sh
+with_retries "python runner install" pip_install

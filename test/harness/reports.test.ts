@@ -24,6 +24,13 @@ describe("baselines", () => {
     expect(judge(result("c", "skip"), baseline).outcome).toBe("as-expected");
   });
 
+  it("a non-strict entry (timing-dependent) accepts a pass, but still not another failure status", () => {
+    const loose = new Map([["t", { ...entry("t"), strict: false }]]);
+    expect(judge(result("t", "pass"), loose).outcome).toBe("as-expected");
+    expect(judge(result("t", "fail"), loose).outcome).toBe("as-expected");
+    expect(judge(result("t", "error"), loose).outcome).toBe("unexpected-failure");
+  });
+
   it("an entry for a scenario that no longer exists is found (a stale baseline fails loudly)", () => {
     expect(orphanedEntries(baseline, new Set(["a", "c"])).map((entry) => entry.scenario)).toEqual(["b"]);
   });
