@@ -8,5 +8,7 @@ export default defineConfig({
     hookTimeout: 30_000,
     teardownTimeout: 10_000,
     pool: "forks",
+    // A temporary folder per run, checked for leftovers at the end.
+    globalSetup: ["test/global-setup.ts"],
   },
 });

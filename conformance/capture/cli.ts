@@ -26,6 +26,10 @@ export interface ImportOptions {
   exact?: boolean;
   recorded?: boolean;
   captureOut?: string;
+  /** More headers whose value is kept (all but SAFE_HEADERS are redacted). */
+  keepHeader?: string[];
+  /** More credential words for key names (SECRET_KEY_WORDS). */
+  secretKey?: string[];
 }
 
 /** Where a capture's scenario goes: its folder under fixtures/captured/ mirrored under --out. */
@@ -49,7 +53,7 @@ export async function importCaptures(files: string[], options: ImportOptions, lo
   const prepared: { file: string; capture: Capture; redactedAt: string[]; scenarioPath: string }[] = [];
   const problems: string[] = [];
   for (const file of files) {
-    const { value, redactedAt } = redact(await readCaptureData(file), patterns);
+    const { value, redactedAt } = redact(await readCaptureData(file), patterns, { keepHeaders: options.keepHeader, secretKeys: options.secretKey });
     const found = captureProblems(file, value);
     if (found.length) problems.push(...found);
     else prepared.push({ file, capture: value as Capture, redactedAt, scenarioPath: scenarioPathFor(file, outDir) });
@@ -93,6 +97,8 @@ export function registerCaptureCommands(program: Command): void {
     .option("--out <dir>", "where the scenarios go (the capture's folder under fixtures/captured/ is kept)", relative(process.cwd(), defaultCapturedScenarioDir) || ".")
     .option("--redact-pattern <regex>", "also redact strings matching this (repeatable)", collect, [])
     .option("--pattern-file <file>", "redact patterns, one regex a line (default fixtures/captured/redact-patterns.txt)")
+    .option("--keep-header <name>", "also keep this header's value (repeatable); only known harmless ones (content-type, accept, user-agent, ...) are kept by default", collect, [])
+    .option("--secret-key <word>", "also redact the value of keys with this word in their name (repeatable), besides key, token, secret, password, auth, cookie, session, ...", collect, [])
     .option("--exact", "also assert the raw body text (byte identity); needs `raw` in the capture")
     .option("--recorded", "tag the scenarios `recorded`, so `record` fills their expected bodies from the reference")
     .option("--capture-out <dir>", "also write each redacted capture (JSON) there")

@@ -1,10 +1,20 @@
-// Redaction of secrets in a capture before anything derived from it is written or printed.
+// Redaction of secrets in a capture before anything derived from it is written or printed. It fails
+// closed: what is not known to be harmless is redacted.
 //
-// - Headers named like credentials (authorization, x-api-key, ...) lose their whole value.
-// - Every other string (header values, bodies, inputs, replies) has each match of each pattern
-//   replaced by REDACTED. A string that is compact JSON (a tool call's `arguments`) is redacted inside
-//   and re-serialized, so the same secret redacts the same way in a reply's args and on the wire.
-// - The raw body text has every secret found above replaced in its JSON-escaped form, so the
+// - Headers: only the values of SAFE_HEADERS (plus --keep-header) are kept; every other header, whatever
+//   its name, loses its whole value.
+// - URLs: every query-string and fragment value is replaced, in a request's path and in any URL inside
+//   any string (names are kept: `?api-key=[REDACTED]`).
+// - Keys named like credentials (SECRET_KEY_WORDS plus --secret-key; `x_api_key`, `sessionId`,
+//   `password`, ...) lose their value anywhere (inputs, bodies, replies, a patch op writing to such a
+//   key); an object or list under such a key loses every value inside it. The property names of a JSON
+//   Schema (`properties: {token: {...}}`) name fields, not credentials, and are not taken for them.
+// - Every other string has each match of each pattern replaced by REDACTED. A string that is compact
+//   JSON (a tool call's `arguments`) is redacted inside and re-serialized, so the same secret redacts
+//   the same way in a reply's args and on the wire.
+// - Every value redacted above that is long enough to be recognized is then replaced wherever else it
+//   occurs (a key in a URL also quoted in a prompt or in the provenance).
+// - The raw body text is redacted as the body is, value by value, keeping every other byte, so the
 //   byte-exact mode still matches what the redacted inputs make the client send.
 // - Finally everything is checked again: if any pattern or any secret found still occurs, nothing is
 //   returned (the caller must not write). Reports never name a secret, only where it was.
@@ -13,8 +23,50 @@ import { fileURLToPath } from "node:url";
 
 export const REDACTED = "[REDACTED]";
 
-/** Header names whose value is a credential, whatever it looks like (lower case). */
-export const SECRET_HEADERS = ["authorization", "proxy-authorization", "x-api-key", "api-key", "x-goog-api-key", "cookie", "set-cookie"];
+/** Header names (lower case) whose value carries no secret: the only headers whose value is kept. */
+export const SAFE_HEADERS = [
+  "accept",
+  "accept-encoding",
+  "accept-language",
+  "anthropic-beta",
+  "anthropic-version",
+  "cache-control",
+  "connection",
+  "content-encoding",
+  "content-length",
+  "content-type",
+  "openai-beta",
+  "transfer-encoding",
+  "user-agent",
+];
+
+/**
+ * A key is a credential's when one of its words (split at `_`, `-`, `.` and camelCase, lower-cased) is
+ * one of these, or when the whole key is. Whole words, so `max_tokens` (tokens) and `author` are not.
+ */
+export const SECRET_KEY_WORDS = [
+  "apikey",
+  "auth",
+  "authorization",
+  "bearer",
+  "cookie",
+  "cookies",
+  "credential",
+  "credentials",
+  "key",
+  "keys",
+  "passphrase",
+  "passwd",
+  "password",
+  "secret",
+  "secrets",
+  "session",
+  "sessionid",
+  "token",
+];
+
+/** Shorter redacted values are not searched for elsewhere: they would match innocent text. */
+const MIN_SECRET_LENGTH = 8;
 
 /** Used when no pattern file is given; `fixtures/captured/redact-patterns.txt` holds the same list. */
 export const DEFAULT_PATTERNS = [
@@ -55,6 +107,14 @@ export interface RedactionResult<T> {
   redactedAt: string[];
 }
 
+export interface RedactOptions {
+  /** More header names whose value is kept (case-insensitive), besides SAFE_HEADERS. */
+  keepHeaders?: string[];
+  /** More credential words for key names, besides SECRET_KEY_WORDS. */
+  secretKeys?: string[];
+}
+
+const isPlainObject = (node: unknown): node is object => node !== null && typeof node === "object" && !Array.isArray(node);
 const escapeKey = (key: string | number) => String(key).replace(/~/g, "~0").replace(/\//g, "~1");
 
 function isCompactJson(text: string): unknown {
@@ -68,10 +128,97 @@ function isCompactJson(text: string): unknown {
   }
 }
 
-export function redact<T>(input: T, patternSources: string[]): RedactionResult<T> {
+/** `x_api_key` -> [x, api, key]; `APIKey` -> [api, key]. */
+export function keyWords(name: string): string[] {
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2")
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
+}
+
+export function secretKeyTest(extraWords: string[] = []): (name: string) => boolean {
+  const words = new Set([...SECRET_KEY_WORDS, ...extraWords.map((word) => keyWords(word).join("_"))]);
+  return (name) => {
+    const parts = keyWords(name);
+    return parts.some((part) => words.has(part)) || words.has(parts.join("_"));
+  };
+}
+
+/** The forms a value takes in text: as is, inside a JSON string, inside JSON inside a JSON string. */
+function textForms(secret: string): string[] {
+  const once = JSON.stringify(secret).slice(1, -1);
+  return [...new Set([secret, once, JSON.stringify(once).slice(1, -1)])];
+}
+
+const URL_IN_TEXT = /\b[a-z][a-z0-9+.-]*:\/\/[^\s"'<>`]*/gi;
+
+/** Replaces the value of every `name=value` (or bare `value`) of a URL's query and fragment. */
+function redactUrlParameters(url: string, found: (value: string) => void): string {
+  const hash = url.indexOf("#");
+  const question = url.indexOf("?");
+  const queryStart = question >= 0 && (hash < 0 || question < hash) ? question : -1;
+  const cut = queryStart >= 0 ? queryStart : hash;
+  if (cut < 0) return url;
+  const parameters = (text: string) =>
+    text
+      .split("&")
+      .map((piece) => {
+        const equals = piece.indexOf("=");
+        const value = equals < 0 ? piece : piece.slice(equals + 1);
+        if (!value || value === REDACTED) return piece;
+        found(value);
+        return `${equals < 0 ? "" : piece.slice(0, equals + 1)}${REDACTED}`;
+      })
+      .join("&");
+  const rest = url.slice(cut);
+  const restHash = rest.indexOf("#");
+  const query = queryStart >= 0 ? rest.slice(1, restHash < 0 ? undefined : restHash) : undefined;
+  const fragment = restHash >= 0 ? rest.slice(restHash + 1) : undefined;
+  return url.slice(0, cut) + (query !== undefined ? `?${parameters(query)}` : "") + (fragment !== undefined ? `#${parameters(fragment)}` : "");
+}
+
+const REQUEST_PATH = /^\/exchanges\/\d+\/requests\/\d+\/path$/;
+const REQUEST_RAW = /^\/exchanges\/\d+\/requests\/\d+\/raw$/;
+
+export function redact<T>(input: T, patternSources: string[], options: RedactOptions = {}): RedactionResult<T> {
   const patterns = compilePatterns(patternSources);
+  const keptHeaders = new Set([...SAFE_HEADERS, ...(options.keepHeaders ?? []).map((name) => name.toLowerCase())]);
+  const isSecretKey = secretKeyTest(options.secretKeys);
   const secrets = new Set<string>();
-  const redactedAt = new Set<string>();
+  let redactedAt = new Set<string>();
+
+  const remember = (secret: string) => {
+    if (secret.length >= MIN_SECRET_LENGTH && secret !== REDACTED) secrets.add(secret);
+    try {
+      const decoded = decodeURIComponent(secret);
+      if (decoded.length >= MIN_SECRET_LENGTH) secrets.add(decoded);
+    } catch {
+      // Malformed percent-encoding: the value as is was remembered.
+    }
+  };
+
+  /** A value under a credential-named key (or header): gone whole, and searched for elsewhere. */
+  const redactWhole = (node: unknown, pointer: string): unknown => {
+    if (typeof node === "string") {
+      if (node === REDACTED) return node;
+      remember(node);
+      // The token alone may appear elsewhere (e.g. in a raw body or a prompt).
+      for (const part of node.split(/\s+/)) remember(part);
+      redactedAt.add(pointer);
+      return REDACTED;
+    }
+    if (typeof node === "number") {
+      redactedAt.add(pointer);
+      return REDACTED;
+    }
+    if (Array.isArray(node)) return node.map((item, index) => redactWhole(item, `${pointer}/${index}`));
+    if (node !== null && typeof node === "object") {
+      return Object.fromEntries(Object.entries(node).map(([key, value]) => [key, redactWhole(value, `${pointer}/${escapeKey(key)}`)]));
+    }
+    return node;
+  };
 
   const redactString = (text: string, pointer: string): string => {
     const json = isCompactJson(text);
@@ -82,39 +229,44 @@ export function redact<T>(input: T, patternSources: string[]): RedactionResult<T
     let out = text;
     for (const pattern of patterns) {
       out = out.replace(pattern, (match) => {
-        secrets.add(match);
+        remember(match);
         return REDACTED;
       });
     }
+    out = REQUEST_PATH.test(pointer) ? redactUrlParameters(out, remember) : out.replace(URL_IN_TEXT, (url) => redactUrlParameters(url, remember));
     if (out !== text) redactedAt.add(pointer);
     return out;
   };
 
-  const walk = (node: unknown, pointer: string, key: string | undefined, inHeaders = false): unknown => {
-    if (typeof node === "string") {
-      if (inHeaders && key !== undefined && SECRET_HEADERS.includes(key.toLowerCase())) {
-        if (node !== REDACTED) {
-          secrets.add(node);
-          // The token alone may appear elsewhere (e.g. in a raw body or a prompt).
-          for (const part of node.split(/\s+/)) if (part.length >= 8) secrets.add(part);
-          redactedAt.add(pointer);
-        }
-        return REDACTED;
-      }
-      return redactString(node, pointer);
-    }
+  const redactHeaders = (headers: object, pointer: string) =>
+    Object.fromEntries(
+      Object.entries(headers).map(([name, value]) => {
+        const at = `${pointer}/${escapeKey(name)}`;
+        if (!keptHeaders.has(name.toLowerCase())) return [name, redactWhole(value, at)];
+        return [name, typeof value === "string" ? redactString(value, at) : walk(value, at, name)];
+      }),
+    );
+
+  const walk = (node: unknown, pointer: string, key: string | undefined): unknown => {
+    if (typeof node === "string") return redactString(node, pointer);
     if (Array.isArray(node)) return node.map((item, index) => walk(item, `${pointer}/${index}`, undefined));
     if (node !== null && typeof node === "object") {
+      // Under a JSON Schema's `properties`, keys name fields: `token: {type: string}` holds no secret.
+      const keysNameSchemas = key === "properties";
+      // An RFC 6902 op writes `value` at `path`: a credential's value if the path names one.
+      const { op, path: patchPath } = node as { op?: unknown; path?: unknown };
+      const patchWritesSecret =
+        typeof op === "string" && typeof patchPath === "string" && patchPath.split("/").some((segment) => isSecretKey(segment.replace(/~1/g, "/").replace(/~0/g, "~")));
       const out: Record<string, unknown> = {};
       for (const [childKey, value] of Object.entries(node)) {
         const childPointer = `${pointer}/${escapeKey(childKey)}`;
-        if (childKey === "raw" && typeof value === "string") {
+        if (typeof value === "string" && REQUEST_RAW.test(childPointer)) {
           // Raw texts are handled after the walk, once every secret is known.
           out[childKey] = value;
-        } else if (childKey === "headers" && value !== null && typeof value === "object" && !Array.isArray(value)) {
-          out[childKey] = Object.fromEntries(
-            Object.entries(value).map(([name, headerValue]) => [name, walk(headerValue, `${childPointer}/${escapeKey(name)}`, name, true)]),
-          );
+        } else if (childKey === "headers" && isPlainObject(value)) {
+          out[childKey] = redactHeaders(value, childPointer);
+        } else if ((isSecretKey(childKey) && !(keysNameSchemas && isPlainObject(value))) || (patchWritesSecret && childKey === "value")) {
+          out[childKey] = redactWhole(value, childPointer);
         } else {
           out[childKey] = walk(value, childPointer, childKey);
         }
@@ -124,36 +276,119 @@ export function redact<T>(input: T, patternSources: string[]): RedactionResult<T
     return node;
   };
 
-  const walked = walk(input, "", undefined);
-  // Redact the raw texts with every secret found anywhere, longest first, in plain and JSON-escaped form.
-  const ordered = [...secrets].sort((a, b) => b.length - a.length);
+  /** Raw body texts are redacted as their body: the same walk on the parsed text, written back value by value. */
+  const redactRaw = (raw: string, pointer: string): string => {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(raw);
+    } catch {
+      // Nothing here may quote the text.
+      throw new Error(`redaction impossible: the raw body at ${pointer} is not JSON; remove it (it is only needed for --exact)`);
+    }
+    const outer = redactedAt;
+    redactedAt = new Set();
+    const redacted = walk(parsed, pointer, "body");
+    const changed = redactedAt.size > 0;
+    redactedAt = outer;
+    if (changed) redactedAt.add(pointer);
+    return rewriteJsonValues(raw, parsed, redacted);
+  };
+
   const fixRaw = (node: unknown, pointer: string): unknown => {
     if (Array.isArray(node)) return node.map((item, index) => fixRaw(item, `${pointer}/${index}`));
     if (node === null || typeof node !== "object") return node;
     const out: Record<string, unknown> = {};
     for (const [key, value] of Object.entries(node)) {
-      if (key === "raw" && typeof value === "string") {
-        let raw = value;
-        for (const secret of ordered) {
-          raw = raw.split(JSON.stringify(secret).slice(1, -1)).join(REDACTED).split(secret).join(REDACTED);
-        }
-        for (const pattern of patterns) raw = raw.replace(pattern, REDACTED);
-        if (raw !== value) redactedAt.add(`${pointer}/raw`);
-        out[key] = raw;
-      } else out[key] = fixRaw(value, `${pointer}/${escapeKey(key)}`);
+      const at = `${pointer}/${escapeKey(key)}`;
+      out[key] = typeof value === "string" && REQUEST_RAW.test(at) ? redactRaw(value, at) : fixRaw(value, at);
     }
     return out;
   };
-  const value = fixRaw(walked, "") as T;
+
+  // Every secret found anywhere, replaced everywhere else, longest first, in plain and JSON-escaped form.
+  const replaceSecrets = (node: unknown, pointer: string, ordered: string[]): unknown => {
+    if (typeof node === "string") {
+      let out = node;
+      for (const secret of ordered) for (const form of textForms(secret)) out = out.split(form).join(REDACTED);
+      if (out !== node) redactedAt.add(pointer);
+      return out;
+    }
+    if (Array.isArray(node)) return node.map((item, index) => replaceSecrets(item, `${pointer}/${index}`, ordered));
+    if (node !== null && typeof node === "object") {
+      return Object.fromEntries(Object.entries(node).map(([key, value]) => [key, replaceSecrets(value, `${pointer}/${escapeKey(key)}`, ordered)]));
+    }
+    return node;
+  };
+
+  const walked = fixRaw(walk(input, "", undefined), "");
+  const ordered = [...secrets].sort((a, b) => b.length - a.length);
+  const value = replaceSecrets(walked, "", ordered) as T;
 
   const leftovers = findSecrets(value, patterns, ordered);
   if (leftovers.length) throw new Error(`redaction incomplete: a secret is still present at ${leftovers.join(", ")}; refusing to write anything`);
   return { value, redactedAt: [...redactedAt].sort() };
 }
 
+/**
+ * Rewrites, in a JSON text, the scalars whose value differs between `original` (the text parsed) and
+ * `redacted`, and keeps every other byte (layout, key order, escapes).
+ */
+function rewriteJsonValues(text: string, original: unknown, redacted: unknown): string {
+  let position = 0;
+  let copiedUpTo = 0;
+  let out = "";
+  const skipSpace = () => {
+    while (position < text.length && " \t\n\r".includes(text[position])) position++;
+  };
+  const stringEnd = (start: number) => {
+    let index = start + 1;
+    while (index < text.length && text[index] !== '"') index += text[index] === "\\" ? 2 : 1;
+    return index + 1;
+  };
+  const child = (node: unknown, key: string | number) => (node !== null && typeof node === "object" ? (node as Record<string, unknown>)[key] : undefined);
+  const value = (before: unknown, after: unknown): void => {
+    skipSpace();
+    const open = text[position];
+    if (open === "{" || open === "[") {
+      const close = open === "{" ? "}" : "]";
+      position++;
+      skipSpace();
+      for (let index = 0; text[position] !== close; index++) {
+        let key: string | number = index;
+        if (open === "{") {
+          const keyStart = position;
+          position = stringEnd(position);
+          key = JSON.parse(text.slice(keyStart, position)) as string;
+          skipSpace();
+          position++; // the colon
+        }
+        value(child(before, key), child(after, key));
+        skipSpace();
+        if (text[position] === ",") position++;
+        skipSpace();
+      }
+      position++;
+      return;
+    }
+    const start = position;
+    if (open === '"') position = stringEnd(position);
+    else while (position < text.length && !",}] \t\n\r".includes(text[position])) position++;
+    if (after === before || after === undefined) return;
+    // A key given twice: its other occurrence is rewritten only if the whole value was redacted; the
+    // final check catches the rest.
+    if (JSON.parse(text.slice(start, position)) === before || after === REDACTED) {
+      out += text.slice(copiedUpTo, start) + JSON.stringify(after);
+      copiedUpTo = position;
+    }
+  };
+  value(original, redacted);
+  return out + text.slice(copiedUpTo);
+}
+
 /** Pointers of the strings (or keys) that still match a pattern or contain a known secret. */
 export function findSecrets(node: unknown, patterns: RegExp[], secrets: string[] = [], pointer = ""): string[] {
-  const hit = (text: string) => patterns.some((pattern) => new RegExp(pattern.source).test(text)) || secrets.some((secret) => text.includes(secret));
+  const forms = secrets.flatMap(textForms);
+  const hit = (text: string) => patterns.some((pattern) => new RegExp(pattern.source).test(text)) || forms.some((secret) => text.includes(secret));
   if (typeof node === "string") return hit(node) ? [pointer || "/"] : [];
   if (Array.isArray(node)) return node.flatMap((item, index) => findSecrets(item, patterns, secrets, `${pointer}/${index}`));
   if (node !== null && typeof node === "object") {

@@ -100,7 +100,8 @@ export function captureToScenario(capture: Capture, options: ToScenarioOptions):
       const index = request.index ?? position;
       const at = `/requests/${index}`;
       callExpect.push({ fixture: "llm", at: `${at}/method`, equals: request.method.toUpperCase(), ...when });
-      const endpoint = ENDPOINT.exec(request.path)?.[0];
+      // The mock records the path without its query (and the replayed client sends none).
+      const endpoint = ENDPOINT.exec(request.path.replace(/[?#].*$/s, ""))?.[0];
       if (endpoint) callExpect.push({ fixture: "llm", at: `${at}/path`, matches: `${escapeRegExp(endpoint)}$`, ...when });
       callExpect.push({ fixture: "llm", at: `${at}/body`, ...when, because: `the ${capture.provenance.kind} wire body of request ${index}`, equals: request.body });
       if (options.exact) {

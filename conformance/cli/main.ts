@@ -1,10 +1,10 @@
-// The command line: run | list | lint (see README.md). Exit status: 0 when nothing unexpected
-// happened, 1 when a scenario failed unexpectedly or a baseline entry went stale, 2 on bad input
-// (lint errors, a bad option, an unreadable file).
+// The command line: run | list | lint (see README.md). Exit status (README's table, tested end to end
+// in test/harness/cli.test.ts): 0 when nothing unexpected happened, 1 when a scenario failed
+// unexpectedly or a baseline entry went stale, 2 on bad input (lint errors, a usage error, an unreadable file).
 import { mkdir, writeFile } from "node:fs/promises";
 import { dirname } from "node:path";
 import { pathToFileURL } from "node:url";
-import { Command, InvalidArgumentError } from "commander";
+import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
 import picomatch from "picomatch";
 import { formatDiagnostic } from "../scenario/load.ts";
 import { lintPaths, type LintResult } from "../scenario/lint.ts";
@@ -17,11 +17,12 @@ import { renderMarkdownMatrix } from "../report/matrix.ts";
 import type { Report } from "../schema/report.types.ts";
 import { defaultScenarioDir } from "./paths.ts";
 import { runAgainstSubjects, type SubjectChoice } from "./run-command.ts";
+import { cleanUpOnInterrupt } from "./interrupt.ts";
 import { smoke } from "./smoke.ts";
 import { registerCaptureCommands } from "../capture/cli.ts";
 import { sourceCommitEnvironmentVariable, sourceEnvironmentVariable, type PortSourceChoice } from "../subjects/port-source.ts";
-
-class UsageError extends Error {}
+import { runnerNames } from "../subjects/runner-registry.ts";
+import { closestName, commandTypo, throwUsageErrors, usageHint, UsageError } from "./usage.ts";
 
 function parseShard(value: string): { index: number; count: number } {
   const match = /^(\d+)\/(\d+)$/.exec(value);
@@ -47,6 +48,17 @@ function sourceChoice(dir: string | undefined, commit: string | undefined): Port
   return { dir: chosen, ...(sha ? { commit: sha } : {}) };
 }
 
+/** --runner NAME or NAME@source: a name that is no folder under runners/ is a usage error, with the closest one. */
+function checkRunnerNames(specs: string[], helpCommand: string): void {
+  const known = runnerNames();
+  for (const spec of specs) {
+    const name = spec.split("@")[0];
+    if (spec === "all" || known.includes(name)) continue;
+    const suggestion = closestName(name, known);
+    throw new UsageError(`no runner "${name}"${suggestion ? `; did you mean ${suggestion}?` : ""} (runners: ${known.join(", ")})`, helpCommand);
+  }
+}
+
 async function lintOrExplain(paths: string[]): Promise<LintResult> {
   const lint = await lintPaths(paths.length ? paths : [defaultScenarioDir]);
   if (!lint.files.length) throw new UsageError(`no scenario files found under ${paths.join(", ") || defaultScenarioDir}`);
@@ -66,13 +78,13 @@ async function writeReports(report: Report, options: { json?: string; junit?: st
 }
 
 export function buildProgram(): Command {
-  const program = new Command("conformance").description("Behavioural conformance harness for the toolnexus contract").showHelpAfterError();
+  const program = new Command("conformance").description("Behavioural conformance harness for the toolnexus contract");
 
   program
     .command("run", { isDefault: true })
     .description("run scenarios against subjects (default: every scenario against the in-process reference)")
     .argument("[paths...]", "scenario files or folders", [])
-    .option("--subject <name>", "an in-process subject: reference")
+    .addOption(new Option("--subject <name>", "an in-process subject").choices(["reference"]))
     .option("--runner <name>", "a runner under runners/ (repeatable), or 'all'", collect, [])
     .option("--runner-cmd <command>", "start this command as a runner speaking runners/PROTOCOL.md")
     .option("--handshake-timeout <ms>", "how long --runner-cmd gets to answer the handshake (default 60000)", parsePositiveInteger)
@@ -80,7 +92,7 @@ export function buildProgram(): Command {
     .option("--source-commit <sha>", `the commit the --source checkout is at, recorded in reports; default: $${sourceCommitEnvironmentVariable}`)
     .option("--baseline <file>", "use this expected-failures file instead of the runner's own (one runner subject)")
     .option("--require <subject>", "fail the run unless this subject (e.g. go@source) ran, even when picked by 'all' (repeatable)", collect, [])
-    .option("--filter <glob>", "only scenarios whose id matches, e.g. 'client.request-params.*'")
+    .option("--filter <glob>", "only scenarios whose id matches, e.g. 'client.request-params.*' (repeatable: any of them)", collect, [])
     .option("--tag <tag>", "only scenarios with this tag (repeatable)", collect, [])
     .option("--shard <i/n>", "run only shard i of n", parseShard)
     .option("--json <file>", "write the JSON report")
@@ -88,15 +100,28 @@ export function buildProgram(): Command {
     .option("--matrix <file>", "write the compliance matrix (Markdown)")
     .option("--html <file>", "write the compliance matrix as one self-contained HTML page")
     .action(async (paths: string[], options) => {
+      checkRunnerNames(options.runner, "run");
       const lint = await lintOrExplain(paths);
       if (lint.diagnostics.length) {
         for (const diagnostic of lint.diagnostics) console.error(formatDiagnostic(diagnostic));
         throw new UsageError(`refusing to run: lint found ${lint.diagnostics.length} problem(s); see above or run \`npm run conformance -- lint\``);
       }
-      const filter = options.filter ? picomatch(options.filter) : undefined;
+      const filter = options.filter.length ? picomatch(options.filter) : undefined;
       let scenarios = selectScenarios(lint.expanded, filter, options.tag);
-      if (options.shard) scenarios = shard(scenarios, options.shard.index, options.shard.count);
       if (!scenarios.length) throw new UsageError("no scenario matches the filter");
+      if (options.shard) {
+        const { index, count } = options.shard;
+        const selected = scenarios.length;
+        scenarios = shard(scenarios, index, count);
+        if (!scenarios.length) {
+          // A CI matrix's fixed shard count over a small or filtered suite: nothing to do here is no failure.
+          const now = new Date().toISOString();
+          await writeReports({ version: 1, startedAt: now, finishedAt: now, subjects: [], results: [], shard: options.shard }, options);
+          console.log(`conformance: shard ${index}/${count} is empty (${selected} scenario${selected === 1 ? "" : "s"} for ${count} shards): nothing to run`);
+          process.exitCode = 0;
+          return;
+        }
+      }
       const choice: SubjectChoice = {
         subject: options.subject,
         runners: options.runner,
@@ -117,12 +142,12 @@ export function buildProgram(): Command {
     .command("list")
     .description("list the expanded scenario ids, with their clauses and required capabilities")
     .argument("[paths...]", "scenario files or folders", [])
-    .option("--filter <glob>", "only ids matching this glob")
+    .option("--filter <glob>", "only ids matching this glob (repeatable: any of them)", collect, [])
     .option("--tag <tag>", "only scenarios with this tag (repeatable)", collect, [])
     .action(async (paths: string[], options) => {
       const lint = await lintOrExplain(paths);
       for (const diagnostic of lint.diagnostics) console.error(formatDiagnostic(diagnostic));
-      const scenarios = selectScenarios(lint.expanded, options.filter ? picomatch(options.filter) : undefined, options.tag);
+      const scenarios = selectScenarios(lint.expanded, options.filter.length ? picomatch(options.filter) : undefined, options.tag);
       for (const scenario of scenarios) {
         console.log(`${scenario.id}\t${scenario.spec.join(",")}\t${scenario.requires.join(",") || "-"}\t${scenario.source.file}`);
       }
@@ -132,13 +157,15 @@ export function buildProgram(): Command {
 
   program
     .command("lint")
-    .description("check scenarios (syntax, schema, ids, clauses, captures, operations, fixtures) and show SPEC coverage")
-    .argument("[paths...]", "scenario files or folders", [])
+    .description("check scenarios (syntax, schema, ids, clauses, captures, operations, fixtures, matchers); the whole suite also shows SPEC coverage")
+    .argument("[paths...]", "scenario files or folders (default: the whole suite)", [])
+    .option("--coverage", "show the SPEC clause coverage table also for the paths given")
     .option("--quiet", "no coverage table")
     .action(async (paths: string[], options) => {
       const lint = await lintOrExplain(paths);
       for (const diagnostic of lint.diagnostics) console.error(formatDiagnostic(diagnostic));
-      if (!options.quiet) printCoverage(lint);
+      // Coverage means something for the whole suite; for a few files it is a screen of "uncovered".
+      if (options.coverage || (!paths.length && !options.quiet)) printCoverage(lint);
       console.log(`${lint.files.length} files, ${lint.scenarios.length} valid scenarios (${lint.expanded.length} expanded), ${lint.diagnostics.length} problems`);
       if (lint.diagnostics.length) process.exitCode = 2;
     });
@@ -150,7 +177,8 @@ export function buildProgram(): Command {
     .option("--runner-cmd <command>", "a runner command line")
     .option("--source <dir>", `build the runner's port from this checkout; default: $${sourceEnvironmentVariable}`)
     .action(async (options) => {
-      if (!options.runner === !options.runnerCmd) throw new UsageError("smoke needs exactly one of --runner NAME or --runner-cmd CMD");
+      if (!options.runner === !options.runnerCmd) throw new UsageError("smoke needs exactly one of --runner NAME or --runner-cmd CMD", "smoke");
+      if (options.runner) checkRunnerNames([options.runner], "smoke");
       const source = options.runner ? sourceChoice(options.source, undefined) : undefined;
       process.exitCode = (await smoke({ runner: options.runner, runnerCommand: options.runnerCmd, source })) ? 0 : 1;
     });
@@ -164,13 +192,14 @@ export function buildProgram(): Command {
     .option("--matrix <file>", "write the compliance matrix (Markdown)")
     .option("--html <file>", "write the compliance matrix as one self-contained HTML page")
     .action(async (files: string[], options) => {
-      const merged = mergeReports(await Promise.all(files.map(readJsonReport)));
+      const merged = mergeReports(await Promise.all(files.map(readJsonReport)), files);
       await writeReports(merged, options);
       console.log(`merged ${files.length} reports: ${formatSummary(merged.results)}`);
       process.exitCode = merged.results.some((result) => result.outcome !== "as-expected") ? 1 : 0;
     });
 
   registerCaptureCommands(program);
+  throwUsageErrors(program);
   return program;
 }
 
@@ -184,11 +213,17 @@ function printCoverage(lint: LintResult): void {
 }
 
 export async function main(argv: string[]): Promise<number> {
+  cleanUpOnInterrupt();
+  const program = buildProgram();
   try {
-    await buildProgram().parseAsync(argv);
+    const typo = commandTypo(program, argv.slice(2));
+    if (typo) throw typo;
+    await program.parseAsync(argv);
     return Number(process.exitCode ?? 0);
   } catch (error) {
+    if (error instanceof CommanderError && error.exitCode === 0) return 0; // --help
     console.error(`conformance: ${error instanceof Error ? error.message : String(error)}`);
+    if (error instanceof UsageError && error.helpCommand !== undefined) console.error(usageHint(program.name(), error.helpCommand));
     // Usage errors and bad input alike: nothing ran, so this is not a test verdict.
     if (!(error instanceof UsageError) && process.env.CONFORMANCE_DEBUG) console.error(error);
     return 2;

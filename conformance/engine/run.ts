@@ -1,7 +1,5 @@
 // Runs one expanded scenario against one subject: start its fixtures, perform its steps, check its
 // assertions, and always reset the subject and stop the fixtures, whatever happened.
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fixtureKinds } from "../../fixtures/registry.ts";
 import type { FixtureInstance, FixtureKind } from "../../fixtures/fixture.ts";
@@ -11,6 +9,7 @@ import type { ExpandedScenario } from "../scenario/expand.ts";
 import { operationValidator } from "../scenario/validate.ts";
 import { SubjectBrokenError, type Subject } from "../subjects/subject.ts";
 import { evaluate, resolvePointer, type AssertionOutcome } from "./assert.ts";
+import { makeTempDir, removeTempDir } from "./temp-dirs.ts";
 import { sleep, TimeoutError, withTimeout } from "./time.ts";
 import { substitute } from "./variables.ts";
 
@@ -64,7 +63,7 @@ export async function runScenario(scenario: ExpandedScenario, subject: Subject, 
 
   const fixtures = new Map<string, FixtureInstance>();
   const timeouts = options.fixtureTimeouts ?? defaultFixtureTimeouts;
-  const workDir = await mkdtemp(join(tmpdir(), "tnc-"));
+  const workDir = await makeTempDir("tnc-");
   const failures: Failure[] = [];
   let brokenMessage: string | undefined;
   let stderr: string | undefined;
@@ -135,15 +134,20 @@ async function runStep(
   onStep: RunOptions["onStep"],
 ): Promise<Failure[]> {
   const timeoutMs = ("timeoutMs" in step && step.timeoutMs) || scenario.timeoutMs;
-  const where = `${scenario.source.file}:${scenario.source.locate(["steps", index]).line}: step ${index}`;
   const stepInfo = { step: index, ...(step.title ? { stepTitle: step.title } : {}) };
   let input: unknown;
   let op: string | undefined;
+  let substitutionError: unknown;
   try {
     input = substitute(step.with ?? {}, vars);
     if ("op" in step) op = String(substitute(step.op, vars));
   } catch (error) {
-    throw new ScenarioError(`${where}: ${error instanceof Error ? error.message : String(error)}`);
+    substitutionError = error;
+  }
+  const label = stepLabel(index, step, op);
+  const where = `${scenario.source.file}:${scenario.source.locate(["steps", index]).line}: ${label}`;
+  if (substitutionError !== undefined) {
+    throw new ScenarioError(`${where}: ${substitutionError instanceof Error ? substitutionError.message : String(substitutionError)}`);
   }
   let result: StepResult;
   if ("fixture" in step) {
@@ -171,7 +175,7 @@ async function runStep(
   if (result.error !== undefined && !expectsError) {
     const error = result.error as { kind?: string; type?: string; message?: string };
     const { line } = scenario.source.locate(["steps", index]);
-    failures.push({ ...stepInfo, line, target: "result", at: "/error", matcher: "no-error", message: `${scenario.source.file}:${line}: step ${index}: unexpected error (${error.kind}${error.type ? `, ${error.type}` : ""}): ${error.message}`, actual: result.error });
+    failures.push({ ...stepInfo, line, target: "result", at: "/error", matcher: "no-error", message: `${scenario.source.file}:${line}: ${label}: unexpected error (${error.kind}${error.type ? `, ${error.type}` : ""}): ${error.message}`, actual: result.error });
     return failures;
   }
   const original = scenario.source.data.steps[index].expect ?? [];
@@ -186,7 +190,7 @@ async function runStep(
       target,
       at: assertion.at,
       matcher: outcome.matcher,
-      message: `${scenario.source.file}:${line}: step ${index}${step.title ? ` (${step.title})` : ""}, ${target} ${outcome.message}`,
+      message: `${scenario.source.file}:${line}: ${label}, ${target} ${outcome.message}`,
       ...(assertion.because ? { because: assertion.because } : {}),
       ...("expected" in outcome ? { expected: outcome.expected } : {}),
       ...(outcome.actual !== undefined ? { actual: outcome.actual } : {}),
@@ -194,6 +198,16 @@ async function runStep(
     });
   }
   return failures;
+}
+
+/**
+ * "step 2 (op client.run)": counted from 1, as a person counts the steps of the file, and named by what
+ * it does (the op a matrix path chose, or the fixture action) and its title. Reports keep the 0-based
+ * index in `failures[].step`.
+ */
+function stepLabel(index: number, step: OperationStep | FixtureStep, op: string | undefined): string {
+  const what = "fixture" in step ? `fixture ${step.fixture}, action ${step.action}` : `op ${op ?? step.op}`;
+  return `step ${index + 1} (${what}${step.title ? `, ${JSON.stringify(step.title)}` : ""})`;
 }
 
 async function performOperation(subject: Subject, op: string, input: Record<string, unknown>, timeoutMs: number, where: string): Promise<StepResult> {
@@ -282,6 +296,6 @@ async function cleanUp(subject: Subject | undefined, fixtures: Map<string, Fixtu
       }
     }),
   );
-  await rm(workDir, { recursive: true, force: true });
+  await removeTempDir(workDir);
   return problems;
 }

@@ -5,6 +5,7 @@ import type { Result } from "../schema/report.types.ts";
 import type { ExpandedScenario } from "../scenario/expand.ts";
 import type { Subject } from "../subjects/subject.ts";
 import { judge } from "../report/baseline.ts";
+import { capResult } from "../report/value-cap.ts";
 import { runScenario, type RunOptions } from "./run.ts";
 
 export interface SuiteOptions extends RunOptions {
@@ -15,7 +16,8 @@ export interface SuiteOptions extends RunOptions {
 export async function runSuite(scenarios: ExpandedScenario[], subject: Subject, options: SuiteOptions = {}): Promise<Result[]> {
   const results: Result[] = [];
   for (const scenario of scenarios) {
-    const result = judge(await runScenario(scenario, subject, options), options.baseline ?? new Map());
+    // Capped as the report will store it: one huge value must not weigh on memory or the reports.
+    const result = judge(capResult(await runScenario(scenario, subject, options)), options.baseline ?? new Map());
     results.push(result);
     options.onResult?.(result);
   }

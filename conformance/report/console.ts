@@ -11,6 +11,19 @@ const label: Record<Result["status"], string> = {
   error: paint(35, "ERROR"),
 };
 
+/** pytest's words for what a baseline expected: a log reader must not take a known divergence for a failure. */
+const baselinedLabel: Partial<Record<Result["status"], string>> = {
+  fail: paint(33, "XFAIL"),
+  error: paint(33, "XERR "),
+};
+
+const isBaselinedFailure = (result: Result) => result.outcome === "as-expected" && (result.status === "fail" || result.status === "error");
+
+function labelOf(result: Result): string {
+  if (result.outcome === "unexpected-pass") return paint(31, "XPASS");
+  return (isBaselinedFailure(result) && baselinedLabel[result.status]) || label[result.status];
+}
+
 const short = (value: unknown, limit = 160) => {
   const text = value === undefined ? "(nothing)" : JSON.stringify(value);
   return text.length > limit ? `${text.slice(0, limit)}…` : text;
@@ -27,7 +40,8 @@ export function formatFailure(failure: Failure): string[] {
   if (failure.because) lines.push(`  because: ${failure.because}`);
   if (failure.diff?.length) for (const difference of failure.diff.slice(0, 20)) lines.push(`  ${formatDifference(difference)}`);
   else if (failure.actual !== undefined && failure.matcher !== "absent") lines.push(`  actual: ${short(failure.actual, 400)}`);
-  if ((failure.diff?.length ?? 0) > 20) lines.push(`  … and ${failure.diff!.length - 20} more differences`);
+  const differences = failure.diffCount ?? failure.diff?.length ?? 0;
+  if (differences > 20) lines.push(`  … and ${differences - 20} more differences`);
   return lines;
 }
 
@@ -38,7 +52,7 @@ export function formatResult(result: Result): string {
       : result.expected && result.outcome === "as-expected"
         ? paint(90, ` (expected: ${result.expected.reason})`)
         : "";
-  const head = `${label[result.status]} ${result.subject.padEnd(9)} ${result.scenario} ${paint(90, `${result.durationMs} ms`)}${expectation}`;
+  const head = `${labelOf(result)} ${result.subject.padEnd(9)} ${result.scenario} ${paint(90, `${result.durationMs} ms`)}${expectation}`;
   const lines = [head];
   if (result.status === "skip") lines.push(`      ${result.message}`);
   if (result.status === "error" && !result.failures?.length) lines.push(`      ${result.message}`);
@@ -50,19 +64,28 @@ export function formatResult(result: Result): string {
   return lines.join("\n");
 }
 
-/** The verdict, then the counts alone on the last line (the plain "N passed, N failed" form CI reads). */
+/**
+ * The verdict, then the counts alone on the last line (the plain "N passed, N failed" form CI reads):
+ * failures and errors no baseline expects, with the baselined ones counted apart.
+ */
 export function formatSummary(results: Result[], problems: string[] = []): string {
   const count = (predicate: (result: Result) => boolean) => results.filter(predicate).length;
   const passed = count((result) => result.status === "pass");
-  const failed = count((result) => result.status === "fail" || result.status === "error");
+  const failed = count((result) => result.status === "fail" && !isBaselinedFailure(result));
+  const errors = count((result) => result.status === "error" && !isBaselinedFailure(result));
   const skipped = count((result) => result.status === "skip");
-  const expected = count((result) => result.outcome === "as-expected" && (result.status === "fail" || result.status === "error"));
+  const baselined = count(isBaselinedFailure);
+  const stale = count((result) => result.outcome === "unexpected-pass");
   const unexpected = count((result) => result.outcome !== "as-expected");
   const verdict = [
-    expected ? `${expected} of the ${failed} failures are expected by a baseline` : undefined,
     unexpected ? paint(31, `${unexpected} unexpected (see above)`) : undefined,
     problems.length ? paint(31, `${problems.length} problem${problems.length > 1 ? "s" : ""} with subjects or baselines (see above)`) : undefined,
   ].filter(Boolean);
   if (!unexpected && !problems.length) verdict.push("nothing unexpected");
-  return `${verdict.join("; ")}\nconformance: ${passed} passed, ${failed} failed, ${skipped} skipped`;
+  const counts = [
+    `${passed} passed, ${failed} failed, ${errors} error${errors === 1 ? "" : "s"}, ${skipped} skipped`,
+    baselined ? `${baselined} known divergence${baselined === 1 ? "" : "s"} (baselined)` : undefined,
+    stale ? `${stale} passed though baselined` : undefined,
+  ].filter(Boolean);
+  return `${verdict.join("; ")}\nconformance: ${counts.join("; ")}`;
 }

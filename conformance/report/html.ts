@@ -1,15 +1,99 @@
 // The compliance matrix as one self-contained HTML page (no external CSS, script or font): scenarios x
-// subjects, and every red cell a link to its failure, diff included, one click away.
+// subjects, and every red cell a link to its failure, diff included, one click away. Summaries by
+// scenario family and SPEC clause come first, and CSS-only filters show failures (or new ones) only.
 import { describeOrigin } from "./origin.ts";
 import type { Report, Result } from "../schema/report.types.ts";
 import { formatDifference } from "./console.ts";
-import { cellSymbol, matrixData } from "./matrix.ts";
+import { matrixData, reasonDigest } from "./matrix.ts";
 
 const escapeHtml = (text: string) =>
   text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
 
-const cellClass = (result: Result | undefined) =>
-  !result ? "none" : result.outcome === "unexpected-pass" ? "stale" : result.status === "pass" ? "pass" : result.status === "skip" ? "skip" : result.outcome === "as-expected" ? "expected" : "fail";
+/** What a cell shows. Text, not emoji: Debian's Chromium has no emoji font and draws emoji as empty boxes. */
+type CellState = "pass" | "fail" | "error" | "xpass" | "xfail" | "xerror" | "skip" | "none";
+const cellStates: Record<CellState, { label: string; meaning: string }> = {
+  fail: { label: "FAIL", meaning: "new failure" },
+  error: { label: "ERR", meaning: "new error" },
+  xpass: { label: "XPASS", meaning: "passed though the baseline lists it" },
+  xfail: { label: "xfail", meaning: "failure the baseline expects" },
+  xerror: { label: "xerr", meaning: "error the baseline expects" },
+  pass: { label: "ok", meaning: "pass" },
+  skip: { label: "skip", meaning: "skipped (capability not declared)" },
+  none: { label: "-", meaning: "no result" },
+};
+
+function cellState(result: Result | undefined): CellState {
+  if (!result) return "none";
+  if (result.outcome === "unexpected-pass") return "xpass";
+  if (result.status === "pass" || result.status === "skip") return result.status;
+  const baselined = result.outcome === "as-expected";
+  if (result.status === "error") return baselined ? "xerror" : "error";
+  return baselined ? "xfail" : "fail";
+}
+
+const isNew = (state: CellState) => state === "fail" || state === "error" || state === "xpass";
+const isBaselined = (state: CellState) => state === "xfail" || state === "xerror";
+
+/** A row's class for the failures-only filters: something new, only baselined failures, or nothing failing. */
+const rowClass = (states: CellState[]) => (states.some(isNew) ? "new" : states.some(isBaselined) ? "known" : "clean");
+
+/** An id that may wrap at its dots (and a subject name before its @), so long ids never widen the page. */
+const breakable = (text: string) => escapeHtml(text).replace(/\./g, ".<wbr>").replace(/@/g, "<wbr>@");
+/** A package or a path that may wrap after its slashes, colons and dots (not a version's), and before an @. */
+const breakablePath = (text: string) => escapeHtml(text).replace(/([/:]|\.(?=[A-Za-z]))/g, "$1<wbr>").replace(/@/g, "<wbr>@");
+
+const familyOf = (scenario: string) => scenario.split(".").slice(0, 2).join(".");
+
+interface Tally {
+  total: number;
+  pass: number;
+  fresh: number; // new failures and errors
+  stale: number; // passed though the baseline lists them (XPASS)
+  baselined: number;
+  skip: number;
+}
+
+function tally(states: CellState[]): Tally {
+  return {
+    total: states.length,
+    pass: states.filter((state) => state === "pass").length,
+    fresh: states.filter((state) => state === "fail" || state === "error").length,
+    stale: states.filter((state) => state === "xpass").length,
+    baselined: states.filter(isBaselined).length,
+    skip: states.filter((state) => state === "skip").length,
+  };
+}
+
+/** A summary cell: passes of all, then what is new and what is baselined, in words as well as colour. */
+function summaryCell(subject: string, group: string, counts: Tally): string {
+  if (!counts.total) return `<td class="none" aria-label="${escapeHtml(subject)}: no result">-</td>`;
+  const parts = [`${counts.pass}/${counts.total}`];
+  if (counts.fresh) parts.push(`${counts.fresh} new`);
+  if (counts.stale) parts.push(`${counts.stale} XPASS`);
+  if (counts.baselined) parts.push(`${counts.baselined} xfail`);
+  if (counts.skip) parts.push(`${counts.skip} skip`);
+  const state = counts.fresh ? "fail" : counts.stale ? "xpass" : counts.baselined ? "xfail" : counts.skip === counts.total ? "skip" : "pass";
+  const words = `${escapeHtml(subject)}: ${counts.pass} of ${counts.total} pass in ${escapeHtml(group)}, ${counts.fresh} new failures, ${counts.stale} passed though baselined, ${counts.baselined} baselined failures, ${counts.skip} skipped`;
+  return `<td class="${state}" title="${words}" aria-label="${words}">${parts.map((part) => `<span>${part}</span>`).join(" ")}</td>`;
+}
+
+function summaryTable(id: string, heading: string, groupName: string, groups: Map<string, Result[]>, subjects: string[], link?: (group: string) => string): string {
+  const rows = [...groups.keys()].sort().map((group) => {
+    const mine = groups.get(group)!;
+    const perSubject = subjects.map((subject) => mine.filter((result) => result.subject === subject).map(cellState));
+    const label = link ? `<a href="${link(group)}">${breakable(group)}</a>` : breakable(group);
+    return `<tr class="${rowClass(perSubject.flat())}"><th scope="row">${label}</th>${perSubject.map((states, index) => summaryCell(subjects[index], group, tally(states))).join("")}</tr>`;
+  });
+  return `<table id="${id}" class="summary"><caption>${heading}</caption><thead><tr><th scope="col">${groupName}</th>${subjects.map((subject) => `<th scope="col">${breakable(subject)}</th>`).join("")}</tr></thead><tbody>${rows.join("")}</tbody></table>`;
+}
+
+function groupBy(results: Result[], keys: (result: Result) => string[]): Map<string, Result[]> {
+  const groups = new Map<string, Result[]>();
+  for (const result of results) for (const key of keys(result)) groups.set(key, [...(groups.get(key) ?? []), result]);
+  return groups;
+}
+
+const badge = (state: CellState) => `<span class="status ${state}">${cellStates[state].label}</span>`;
 
 function detail(result: Result, anchor: string): string {
   const failures = (result.failures ?? [])
@@ -24,52 +108,116 @@ function detail(result: Result, anchor: string): string {
     : "";
   const stderr = result.stderr ? `<details><summary>runner stderr</summary><pre>${escapeHtml(result.stderr)}</pre></details>` : "";
   return `<section class="detail" id="${anchor}">
-<h3>${escapeHtml(result.scenario)} on ${escapeHtml(result.subject)}: ${result.status}${result.outcome && result.outcome !== "as-expected" ? ` (${result.outcome})` : ""}</h3>
+<h3>${badge(cellState(result))} ${escapeHtml(result.scenario)} on ${escapeHtml(result.subject)}: ${result.status}${result.outcome && result.outcome !== "as-expected" ? ` (${result.outcome})` : ""}</h3>
 <p class="meta">${escapeHtml(result.file)} · clauses ${result.spec.map((clause) => `<code>${escapeHtml(clause)}</code>`).join(" ")} · ${result.durationMs} ms</p>
 ${expected}${result.failures?.length ? "" : `<p>${escapeHtml(result.message)}</p>`}${failures}${stderr}
 </section>`;
 }
 
-export function renderHtmlMatrix(report: Report): string {
-  const subjects = report.subjects;
-  const { scenarios, cell, totals } = matrixData(report);
-  const details: string[] = [];
-  const rows = scenarios.map((scenario) => {
-    const cells = subjects.map((subject) => {
-      const result = cell(subject.name, scenario);
-      const symbol = escapeHtml(cellSymbol(result));
-      if (!result || result.status === "pass") return `<td class="${cellClass(result)}">${symbol}</td>`;
-      const anchor = `d${details.length}`;
-      details.push(detail(result, anchor));
-      return `<td class="${cellClass(result)}"><a href="#${anchor}" title="${escapeHtml(result.message)}">${symbol}</a></td>`;
-    });
-    return `<tr><th scope="row"><code>${escapeHtml(scenario)}</code></th>${cells.join("")}</tr>`;
+function subjectsTable(report: Report, states: (subject: string) => CellState[], seconds: (subject: string) => string | number): string {
+  const rows = report.subjects.map((subject) => {
+    const mine = states(subject.name);
+    const counts = tally(mine);
+    const count = (state: CellState) => mine.filter((each) => each === state).length;
+    const status = subject.available ? escapeHtml(subject.version) : `<span class="unavailable">unavailable</span>`;
+    const numbers = [counts.pass, count("fail"), count("error"), count("xpass"), counts.baselined, counts.skip, seconds(subject.name)];
+    const row = `<tr><th scope="row">${breakable(subject.name)}</th><td class="wrap">${breakablePath(subject.package)} <span class="muted">(${escapeHtml(subject.language)})</span></td><td>${status}</td><td class="wrap">${breakablePath(describeOrigin(subject.build))}</td>${numbers.map((number) => `<td class="number">${subject.available ? number : "-"}</td>`).join("")}</tr>`;
+    if (subject.available) return row;
+    // The installer's whole log stays one click away under its row, its digest in view.
+    const reason = subject.unavailableReason ?? "";
+    const lines = reason.split("\n").length;
+    return `${row}<tr class="log"><td colspan="${4 + numbers.length}"><details><summary>why unavailable: ${escapeHtml(reasonDigest(reason))}${lines > 1 ? ` <span class="muted">(${lines} lines)</span>` : ""}</summary><pre>${escapeHtml(reason)}</pre></details></td></tr>`;
   });
-  const subjectRows = subjects
-    .map((subject) => {
-      const state = subject.available ? escapeHtml(subject.version) : `<span class="unavailable">unavailable</span><pre>${escapeHtml(subject.unavailableReason ?? "")}</pre>`;
-      return `<tr><th scope="row">${escapeHtml(subject.name)}</th><td>${escapeHtml(subject.language)}</td><td>${escapeHtml(subject.package)}</td><td>${state}</td><td>${escapeHtml(describeOrigin(subject.build))}</td>${totals(subject.name).map((total) => `<td>${total}</td>`).join("")}</tr>`;
-    })
-    .join("");
+  const numberHeads = ["ok", "FAIL", "ERR", "XPASS", "xfail", "skip", "time (s)"].map((head) => `<th scope="col" class="number">${head}</th>`).join("");
+  return `<table id="subjects"><caption>Subjects</caption><thead><tr><th scope="col">subject</th><th scope="col">package (language)</th><th scope="col">version</th><th scope="col">built from</th>${numberHeads}</tr></thead><tbody>${rows.join("")}</tbody></table>`;
+}
+
+const styles = `
+:root{--bar:2.4rem}
+body{font:14px/1.4 system-ui,sans-serif;margin:0 1.5em 1.5em;color:#222}
+.bar{position:sticky;top:0;z-index:3;height:var(--bar);display:flex;align-items:center;gap:1.2em;background:#fff;border-bottom:1px solid #ccc;white-space:nowrap;overflow:hidden}
+.bar label{font-weight:bold}
+table{border-collapse:separate;border-spacing:0;margin:1em 0 2em;border-top:1px solid #ccc;border-left:1px solid #ccc}
+caption{text-align:left;font-size:1.25em;font-weight:bold;padding:.3em 0}
+th,td{border-right:1px solid #ccc;border-bottom:1px solid #ccc;padding:.2em .45em;text-align:left;vertical-align:top}
+thead th{position:sticky;top:var(--bar);z-index:2;background:#f3f3f3}
+th code,pre,.detail code{overflow-wrap:anywhere}.wrap{overflow-wrap:break-word}
+tbody th{font-weight:normal}#subjects tbody th{font-weight:bold}
+/* Equal subject columns; the id column takes what is left and wraps at dots. */
+:is(#matrix,.summary){table-layout:fixed;width:100%}:is(#matrix,.summary) thead th:not(:first-child){width:5.5em;font-size:12px;overflow-wrap:anywhere}
+:is(#matrix,.summary) :is(td,thead th:not(:first-child)){padding:.2em .3em}
+.number{text-align:right;font:12px/1.5 ui-monospace,"DejaVu Sans Mono",monospace}thead .number{font-weight:bold}
+#matrix td,.summary td,.status{font:12px/1.5 ui-monospace,"DejaVu Sans Mono",monospace;text-align:center;white-space:nowrap}
+.summary td{white-space:normal}.summary td span{white-space:nowrap}
+#matrix td a{display:block;color:inherit;text-decoration:none}
+tr.family th{background:#fafafa;font-weight:normal;color:#555}
+.status{display:inline-block;min-width:3.2em;padding:0 .3em;border:1px solid #ccc}
+.pass{background:#e4f3e4;color:#1b5e20}
+.fail,.error,.xpass{background:#c62828;color:#fff;font-weight:bold}
+.error{background:#6a1b9a}
+.xpass{background:#fff;color:#b71c1c;outline:2px dashed #c62828;outline-offset:-3px}
+.xfail,.xerror{background:#fff1c7;color:#6d4c00}
+.skip{background:#eee;color:#666}
+.none{color:#999}
+.unavailable{color:#a00;font-weight:bold}
+tr.log td{background:#fff8f8;font-size:13px}
+tr.log summary{cursor:pointer;color:#555;overflow-wrap:anywhere}
+pre{white-space:pre-wrap;max-width:100em;margin:.4em 0}
+.muted,.legend{color:#555}
+.legend .item{white-space:nowrap;margin-right:.8em}
+.detail{display:none;border:1px solid #c66;padding:.5em 1em;margin:1em 0}
+.detail:target{display:block}
+.diff code{white-space:pre-wrap}
+body:has(#failures-only:checked) :is(#matrix,.summary) tr.clean,
+body:has(#new-only:checked) :is(#matrix,.summary) tr:is(.clean,.known),
+body:has(#failures-only:checked) #matrix tbody:not(:has(tr.known,tr.new)),
+body:has(#new-only:checked) #matrix tbody:not(:has(tr.new)){display:none}
+`;
+
+export function renderHtmlMatrix(report: Report): string {
+  const { scenarios, cell, totals } = matrixData(report);
+  // Columns only for subjects that ran: an unavailable one has no results, and its row above says why.
+  const ran = report.subjects.filter((subject) => report.results.some((result) => result.subject === subject.name)).map((subject) => subject.name);
+  const missing = report.subjects.filter((subject) => !ran.includes(subject.name)).map((subject) => subject.name);
+  const details: string[] = [];
+  const families = new Map<string, string[]>();
+  for (const scenario of scenarios) families.set(familyOf(scenario), [...(families.get(familyOf(scenario)) ?? []), scenario]);
+  const bodies = [...families].map(([family, members]) => {
+    const rows = members.map((scenario) => {
+      const results = ran.map((subject) => cell(subject, scenario));
+      const cells = results.map((result, index) => {
+        const state = cellState(result);
+        const { label, meaning } = cellStates[state];
+        const words = `${escapeHtml(ran[index])}: ${meaning}`;
+        if (!result || state === "pass" || state === "skip") return `<td class="${state}" title="${words}" aria-label="${words}">${label}</td>`;
+        const anchor = `d${details.length}`;
+        details.push(detail(result, anchor));
+        return `<td class="${state}" aria-label="${words}"><a href="#${anchor}" title="${words}: ${escapeHtml(result.message.slice(0, 500))}">${label}</a></td>`;
+      });
+      return `<tr class="${rowClass(results.map(cellState))}"><th scope="row"><code>${breakable(scenario)}</code></th>${cells.join("")}</tr>`;
+    });
+    return `<tbody><tr class="family" id="family-${escapeHtml(family)}"><th colspan="${ran.length + 1}">${escapeHtml(family)}</th></tr>${rows.join("")}</tbody>`;
+  });
+  const resultsOf = (subject: string) => report.results.filter((result) => result.subject === subject).map(cellState);
+  const byFamily = summaryTable("by-family", "By scenario family", "family", groupBy(report.results, (result) => [familyOf(result.scenario)]), ran, (family) => `#family-${escapeHtml(family)}`);
+  const byClause = summaryTable("by-clause", "By SPEC clause", "clause", groupBy(report.results, (result) => result.spec), ran);
+  const legend = (Object.keys(cellStates) as CellState[]).map((state) => `<span class="item">${badge(state)} ${escapeHtml(cellStates[state].meaning)}</span>`).join(" ");
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>toolnexus compliance matrix</title>
-<style>
-body{font:14px/1.4 system-ui,sans-serif;margin:1.5em;color:#222}
-table{border-collapse:collapse;margin-bottom:1.5em}th,td{border:1px solid #ccc;padding:.25em .5em;text-align:left;vertical-align:top}
-td.pass{background:#e6f4e6}td.fail{background:#fbe3e3}td.expected{background:#fff3d6}td.skip{background:#eee}td.stale{background:#fbe3e3}
-td a{text-decoration:none;display:block}.detail{display:none;border:1px solid #c66;padding:.5em 1em;margin:1em 0}
-.detail:target{display:block}.diff code{white-space:pre-wrap}.unavailable{color:#a00;font-weight:bold}pre{white-space:pre-wrap;max-width:70em}
-.legend{color:#555}
-</style></head><body>
+<style>${styles}</style></head><body>
+<nav class="bar"><a href="#subjects">subjects</a><a href="#by-family">by family</a><a href="#by-clause">by clause</a><a href="#matrix">matrix</a><a href="#failures">failures</a>
+<label><input type="checkbox" id="failures-only"> failures only</label><label><input type="checkbox" id="new-only"> new failures only</label></nav>
 <h1>toolnexus compliance matrix</h1>
-<p class="legend">Run ${escapeHtml(report.startedAt)} – ${escapeHtml(report.finishedAt)}. ✅ pass · ❌ fail · 💥 error · ⏭ skipped (capability not declared) · ⚠ expected by the subject's baseline · ❗ listed as expected but passed. Click a cell for its failure.</p>
-<h2>Subjects</h2>
-<table><thead><tr><th>subject</th><th>language</th><th>package</th><th>version</th><th>built from</th><th>pass</th><th>fail</th><th>error</th><th>skip</th><th>time (s)</th></tr></thead><tbody>${subjectRows}</tbody></table>
-<h2>Scenarios</h2>
-<table id="matrix"><thead><tr><th>scenario</th>${subjects.map((subject) => `<th>${escapeHtml(subject.name)}</th>`).join("")}</tr></thead><tbody>
-${rows.join("\n")}
-</tbody></table>
-<h2>Failures</h2>
+<p class="muted">Run ${escapeHtml(report.startedAt)} to ${escapeHtml(report.finishedAt)}. A red cell links to its failure and diff; "new" is what the subject's baseline does not list.</p>
+<p class="legend">${legend}</p>
+${subjectsTable(report, resultsOf, (subject) => totals(subject)[4])}
+${byFamily}
+${byClause}
+<table id="matrix"><caption>Scenarios</caption><thead><tr><th scope="col">scenario</th>${ran.map((subject) => `<th scope="col">${breakable(subject)}</th>`).join("")}</tr></thead>
+${bodies.join("\n")}
+</table>
+${missing.length ? `<p class="muted">No results, so no column: ${missing.map(escapeHtml).join(", ")}.</p>` : ""}
+<h2 id="failures">Failures</h2>
 ${details.join("\n")}
 </body></html>
 `;

@@ -22,7 +22,19 @@ export function reportSubject(info: SubjectInfo, unavailableReason?: string): Re
 }
 
 export async function readJsonReport(path: string): Promise<Report> {
-  const data = JSON.parse(await readFile(path, "utf8"));
+  const text = await readFile(path, "utf8");
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (error) {
+    const why = error instanceof Error ? error.message : String(error);
+    if (!text.trim()) throw new Error(`${path} is empty, not a conformance report (did its run write it?)`);
+    // A shard's run that was interrupted or ran out of disk leaves its report cut short: the parser
+    // stops at (or in a string running up to) the end of the text.
+    const position = Number(/at position (\d+)/.exec(why)?.[1] ?? Number.NaN);
+    if (/end of (JSON )?input|unterminated string/i.test(why) || position >= text.trimEnd().length - 1) throw new Error(`${path} is cut short (${text.length} bytes, the JSON ends early): was its run interrupted while writing it?`);
+    throw new Error(`${path} is not JSON: ${why}`);
+  }
   if (!validateReport(data)) {
     const problem = validateReport.errors?.[0];
     throw new Error(`${path} is not a conformance report: ${problem?.instancePath || "(top)"} ${problem?.message}`);
@@ -30,18 +42,27 @@ export async function readJsonReport(path: string): Promise<Report> {
   return data;
 }
 
-/** Merge shard reports: subjects by name, results by (scenario, subject); a duplicate is an error. */
-export function mergeReports(reports: Report[]): Report {
+/**
+ * Merge shard reports: subjects by name, results by (scenario, subject); a duplicate is an error that
+ * names both files (`files[i]` is where `reports[i]` came from).
+ */
+export function mergeReports(reports: Report[], files: string[] = reports.map((_, index) => `report ${index + 1}`)): Report {
   const subjects = new Map<string, ReportSubject>();
-  const results = new Map<string, Result>();
-  for (const report of reports) {
+  const results = new Map<string, { result: Result; index: number }>();
+  reports.forEach((report, index) => {
+    const file = files[index];
     for (const subject of report.subjects) subjects.set(subject.name, subject);
     for (const result of report.results) {
       const key = `${result.subject}\u0000${result.scenario}`;
-      if (results.has(key)) throw new Error(`scenario ${result.scenario} on ${result.subject} appears in more than one report`);
-      results.set(key, result);
+      const earlier = results.get(key);
+      if (earlier?.index === index) throw new Error(`${file} lists scenario ${result.scenario} on ${result.subject} twice`);
+      if (earlier) {
+        const where = files[earlier.index] === file ? `${file}, which is given twice` : `both ${files[earlier.index]} and ${file}`;
+        throw new Error(`scenario ${result.scenario} on ${result.subject} appears in ${where}: merge each shard once, and only shards of one run (--shard i/n with the same n)`);
+      }
+      results.set(key, { result, index });
     }
-  }
+  });
   const times = reports.flatMap((report) => [report.startedAt, report.finishedAt]).sort();
-  return { version: 1, startedAt: times[0], finishedAt: times.at(-1)!, subjects: [...subjects.values()], results: [...results.values()] };
+  return { version: 1, startedAt: times[0], finishedAt: times.at(-1)!, subjects: [...subjects.values()], results: [...results.values()].map(({ result }) => result) };
 }

@@ -1,14 +1,16 @@
 // Lint: everything that can be wrong with a scenario before it runs, each reported at file:line:column
 // with what was expected, plus the coverage of SPEC.md clauses. `run` refuses to start on any of these.
+import { stat } from "node:fs/promises";
 import { fixtureKinds } from "../../fixtures/registry.ts";
-import type { Assertion, FixtureStep, OperationStep } from "../schema/scenario.types.ts";
+import type { Assertion, FixtureStep, OperationStep, Scenario, When } from "../schema/scenario.types.ts";
 import { referencedVariables } from "../engine/variables.ts";
 import { clientPaths, expandScenario, pathVariables, whenMatches, type ClientPath, type ExpandedScenario } from "./expand.ts";
 import { findScenarioFiles, readScenarioFile, type Diagnostic, type LoadedScenario, type ScenarioFile } from "./load.ts";
 import { readSpecClauses, type SpecClause } from "./spec-clauses.ts";
 import { compileSchema } from "../schema/validator.ts";
 import { knownCapabilities } from "../subjects/subject.ts";
-import { operationNames, operationValidator, pointerToPath, toDiagnostics, validateScenarioSchema } from "./validate.ts";
+import { describeShape, shapeAt, stepResultShape, typesOf, type Shape } from "./operand-types.ts";
+import { checkScenarioSchema, operationNames, operationValidator, pointerToPath, toDiagnostics, type SchemaProblem } from "./validate.ts";
 
 
 export interface LintResult {
@@ -27,19 +29,20 @@ export async function lintPaths(paths: string[]): Promise<LintResult> {
   const clauses = await readSpecClauses();
   const diagnostics: Diagnostic[] = [];
   const scenarios: LoadedScenario[] = [];
+  const withIds: ScenarioFile[] = [];
   for (const path of files) {
     const { scenario, diagnostics: parseProblems } = await readScenarioFile(path);
     diagnostics.push(...parseProblems);
     if (parseProblems.length) continue;
-    const schemaProblems = validateScenarioSchema(scenario);
-    diagnostics.push(...schemaProblems);
-    if (schemaProblems.length) continue;
-    const loaded = scenario as LoadedScenario;
-    const problems = checkScenario(loaded, new Set(clauses.map((clause) => clause.id)));
+    // The schema's problems and the semantic ones of the well-formed rest, in one pass.
+    const schema = checkScenarioSchema(scenario);
+    diagnostics.push(...schema.diagnostics);
+    const problems = checkScenario(scenario, new Set(clauses.map((clause) => clause.id)), schema.problems);
     diagnostics.push(...problems);
-    if (!problems.length) scenarios.push(loaded);
+    if (!schema.diagnostics.length && !problems.length) scenarios.push(scenario as LoadedScenario);
+    if (isRecord(scenario.data) && typeof scenario.data.id === "string") withIds.push(scenario);
   }
-  diagnostics.push(...checkUniqueIds(scenarios));
+  diagnostics.push(...(await checkUniqueIds(withIds)));
   const coverage = new Map<string, string[]>(clauses.map((clause) => [clause.id, []]));
   for (const scenario of scenarios) for (const id of scenario.data.spec) coverage.get(id)?.push(scenario.data.id);
   return { scenarios, expanded: scenarios.flatMap(expandScenario), diagnostics, clauses, coverage, files };
@@ -49,80 +52,167 @@ function at(scenario: ScenarioFile, path: (string | number)[], message: string, 
   return { file: scenario.file, ...scenario.locate(path), message, hint };
 }
 
-function checkUniqueIds(scenarios: LoadedScenario[]): Diagnostic[] {
-  const seen = new Map<string, LoadedScenario>();
-  const problems: Diagnostic[] = [];
+/**
+ * Each id once. Of the files sharing an id, the one whose path matches the id keeps it; when none or
+ * several do, the oldest (by modification time, then path order). Every other one is blamed, naming it.
+ */
+async function checkUniqueIds(scenarios: ScenarioFile[]): Promise<Diagnostic[]> {
+  const byId = new Map<string, ScenarioFile[]>();
   for (const scenario of scenarios) {
-    for (const expanded of expandScenario(scenario)) {
-      const first = seen.get(expanded.id);
-      if (first && first !== scenario) {
-        const where = `${first.file}:${first.locate(["id"]).line}`;
-        problems.push(at(scenario, ["id"], `duplicate scenario id "${expanded.id}", first defined at ${where}`, "give this scenario a new id"));
-        break;
-      }
-      seen.set(expanded.id, scenario);
+    const id = (scenario.data as { id: string }).id;
+    byId.set(id, [...(byId.get(id) ?? []), scenario]);
+  }
+  const problems: Diagnostic[] = [];
+  for (const [id, sharing] of byId) {
+    if (sharing.length < 2) continue;
+    const owners = sharing.filter((scenario) => pathMatchesId(scenario.file, id));
+    const candidates = owners.length ? owners : sharing;
+    const modified = new Map(await Promise.all(candidates.map(async (scenario) => [scenario, await modifiedSecond(scenario.file)] as const)));
+    const keeper = candidates.reduce((kept, scenario) => (modified.get(scenario)! < modified.get(kept)! ? scenario : kept));
+    const keptBecause = owners.length === 1 ? ", whose path matches it" : "";
+    for (const scenario of sharing) {
+      if (scenario === keeper) continue;
+      const where = `${keeper.file}:${keeper.locate(["id"]).line}`;
+      const hint = keptBecause ? "give this scenario a new id: its path does not match this one" : "give this scenario a new id (it is the newer file, or the later one)";
+      problems.push(at(scenario, ["id"], `duplicate scenario id "${id}": also the id of ${where}${keptBecause}`, hint));
     }
   }
   return problems;
+}
+
+/** "mcp/allowlist/empty.yaml" matches "mcp.allowlist.empty-loads-none": its folders and name, from some folder down, begin the id. */
+function pathMatchesId(file: string, id: string): boolean {
+  const words = (text: string) => text.toLowerCase().split(/[./-]+/).filter(Boolean);
+  const idWords = words(id);
+  const parts = file.replace(/\.ya?ml$/, "").split(/[\\/]/);
+  return parts.some((_, start) => {
+    const pathWords = words(parts.slice(start).join("."));
+    return pathWords.length <= idWords.length && pathWords.every((word, index) => idWords[index] === word);
+  });
+}
+
+/** Whole seconds: files a checkout wrote together count as equally old. */
+async function modifiedSecond(file: string): Promise<number> {
+  return stat(file).then((info) => Math.floor(info.mtimeMs / 1000), () => 0);
 }
 
 /** Operations that only some ports can expose, each behind its capability (runners/PROTOCOL.md#capabilities). */
 const capabilityOfOperation: Record<string, string> = { "mcp.parse": "mcp.parse" };
 
-/** Checks beyond the schema: clause ids, capabilities, fixtures, operations, variables. */
-function checkScenario(scenario: LoadedScenario, clauseIds: Set<string>): Diagnostic[] {
+type Path = (string | number)[];
+type Fixtures = Record<string, { kind: string; options?: unknown }>;
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
+const startsWith = (path: Path, prefix: Path) => prefix.every((key, index) => path[index] === key);
+
+/**
+ * Where the schema found a problem the semantic checks stay away: a malformed part would only crash
+ * them or repeat the schema's words. An unknown key does not make its object malformed (the known
+ * keys are still checked). `except` ignores problems under one child key (a step's `expect`).
+ */
+function malformedParts(problems: SchemaProblem[]) {
+  // `if` only repeats the precise problem of its branch, deeper down.
+  const paths = problems.filter((problem) => problem.keyword !== "additionalProperties" && problem.keyword !== "if").map((problem) => problem.path);
+  const malformed = (path: Path, except?: string) => paths.some((problem) => startsWith(problem, path) && !(except !== undefined && problem[path.length] === except));
+  /** The node itself, not one of its children: a list or map whose entries are checked one by one. */
+  const malformedItself = (path: Path) => paths.some((problem) => problem.length === path.length && startsWith(problem, path));
+  return { malformed, malformedItself };
+}
+
+/**
+ * Checks beyond the schema: clause ids, capabilities, fixtures, operations, variables, matchers. Run on
+ * a file the schema rejected too, on the parts it found well-formed.
+ */
+function checkScenario(scenario: ScenarioFile, clauseIds: Set<string>, schemaProblems: SchemaProblem[] = []): Diagnostic[] {
   const data = scenario.data;
+  if (!isRecord(data)) return [];
+  const { malformed, malformedItself } = malformedParts(schemaProblems);
   const problems: Diagnostic[] = [];
-  data.spec.forEach((id, index) => {
-    if (!clauseIds.has(id)) problems.push(at(scenario, ["spec", index], `clause "${id}" is not defined in SPEC.md`, closest(id, clauseIds)));
-  });
-  (data.requires ?? []).forEach((capability, index) => {
-    if (!knownCapabilities.includes(capability)) {
-      problems.push(at(scenario, ["requires", index], `unknown capability "${capability}"`, closest(capability, new Set(knownCapabilities))));
+  const strings = (key: string) => (Array.isArray(data[key]) && !malformedItself([key]) ? (data[key] as unknown[]) : []).map((value, index) => ({ value, index })).filter(({ value, index }) => typeof value === "string" && !malformed([key, index]));
+  for (const { value: id, index } of strings("spec")) {
+    if (!clauseIds.has(id as string)) problems.push(at(scenario, ["spec", index], `clause "${id}" is not defined in SPEC.md`, closest(id as string, clauseIds)));
+  }
+  const requires = strings("requires").map(({ value }) => value as string);
+  for (const { value: capability, index } of strings("requires")) {
+    if (!knownCapabilities.includes(capability as string)) {
+      problems.push(at(scenario, ["requires", index], `unknown capability "${capability}"`, closest(capability as string, new Set(knownCapabilities))));
     }
-  });
-  const fixtures = data.fixtures ?? {};
-  for (const [name, fixture] of Object.entries(fixtures)) {
-    const kind = fixtureKinds.get(fixture.kind);
+  }
+  // Fixtures whose kind is unknown or malformed: their names are declared, their values unknown.
+  const fixturesKnown = data.fixtures === undefined || (isRecord(data.fixtures) && !malformedItself(["fixtures"]));
+  const fixtures: Fixtures = {};
+  const unknownFixtures = new Set<string>();
+  for (const [name, fixture] of Object.entries(isRecord(data.fixtures) ? data.fixtures : {})) {
+    const kindName = isRecord(fixture) && typeof fixture.kind === "string" && !malformed(["fixtures", name]) ? fixture.kind : undefined;
+    fixtures[name] = { kind: kindName ?? "", options: isRecord(fixture) ? fixture.options : undefined };
+    const kind = kindName === undefined ? undefined : fixtureKinds.get(kindName);
+    if (!kind) unknownFixtures.add(name);
+    if (kindName === undefined) continue;
     if (!kind) {
-      problems.push(at(scenario, ["fixtures", name, "kind"], `unknown fixture kind "${fixture.kind}"`, `expected one of: ${[...fixtureKinds.keys()].join(", ")}`));
+      problems.push(at(scenario, ["fixtures", name, "kind"], `unknown fixture kind "${kindName}"`, `expected one of: ${[...fixtureKinds.keys()].join(", ")}`));
       continue;
     }
     const validateOptions = compileSchema(kind.optionsSchema);
-    if (!validateOptions(fixture.options ?? {})) problems.push(...toDiagnostics(validateOptions.errors ?? [], scenario, ["fixtures", name, "options"]));
+    if (!validateOptions(fixtures[name].options ?? {})) problems.push(...toDiagnostics(validateOptions.errors ?? [], scenario, ["fixtures", name, "options"]));
   }
-  problems.push(...checkWhens(scenario));
-  // Variables available so far: path.* (matrix only), FIXTURE.KEY, then captures in step order.
-  const available = new Set<string>(data.matrix ? Object.keys(pathVariables("openai-run")) : []);
+  const steps = Array.isArray(data.steps) && !malformedItself(["steps"]) ? (data.steps as unknown[]) : [];
+  if (!malformed(["matrix"])) problems.push(...checkWhens(scenario, data.matrix as Scenario["matrix"], steps, malformed));
+  // Variables available so far: path.* (matrix only), FIXTURE.KEY, then captures in step order, each
+  // with the shape of what it holds where that is declared.
+  const available = new Map<string, Shape | undefined>(data.matrix !== undefined ? Object.keys(pathVariables("openai-run")).map((name) => [name, { type: "string" }]) : []);
   for (const [name, fixture] of Object.entries(fixtures)) {
-    for (const key of fixtureKinds.get(fixture.kind)?.varKeys ?? []) available.add(`${name}.${key}`);
+    for (const key of fixtureKinds.get(fixture.kind)?.varKeys ?? []) available.set(`${name}.${key}`, undefined);
   }
-  data.steps.forEach((step, index) => {
+  // A name whose definition lint cannot see (malformed fixtures) is not reported as undefined.
+  const unknowable = (name: string) => !fixturesKnown || unknownFixtures.has(name.split(".")[0]);
+  const context = { fixtures, fixturesKnown, available, unknowable };
+  steps.forEach((step, index) => {
+    if (!isRecord(step)) return;
     const base = ["steps", index];
-    if ("fixture" in step) problems.push(...checkFixtureStep(scenario, step, base, fixtures));
-    else {
-      problems.push(...checkOperationStep(scenario, step, base, Boolean(data.matrix)));
-      const needed = capabilityOfOperation[step.op];
-      if (needed && !(data.requires ?? []).includes(needed)) {
-        problems.push(at(scenario, [...base, "op"], `operation ${step.op} needs capability "${needed}", which this scenario does not require`, `add ${needed} to requires: (a port that cannot ${step.op} is then skipped, not failed)`));
+    const stepWellFormed = !malformed(base, "expect");
+    const op = typeof step.op === "string" ? step.op : undefined;
+    if (stepWellFormed) {
+      if ("fixture" in step) problems.push(...checkFixtureStep(scenario, step as unknown as FixtureStep, base, context));
+      else if (op !== undefined) {
+        problems.push(...checkOperationStep(scenario, step as unknown as OperationStep, base, data.matrix !== undefined));
+        const needed = capabilityOfOperation[op];
+        if (needed && !requires.includes(needed)) {
+          problems.push(at(scenario, [...base, "op"], `operation ${op} needs capability "${needed}", which this scenario does not require`, `add ${needed} to requires: (a port that cannot ${op} is then skipped, not failed)`));
+        }
+      }
+      for (const name of referencedVariables(step.with)) {
+        if (!available.has(name) && !unknowable(name)) {
+          problems.push(at(scenario, [...base, "with"], `\${${name}} is used before it is set`, hintForVariable(name, available)));
+        }
       }
     }
-    for (const name of referencedVariables(step.with)) {
-      if (!available.has(name)) {
-        problems.push(at(scenario, [...base, "with"], `\${${name}} is used before it is set`, hintForVariable(name, available)));
-      }
+    const result = { shape: stepResultShape("fixture" in step ? undefined : op), name: "fixture" in step ? "the fixture step's result" : `the ${op === "${path.op}" ? "client.run or client.stream" : op} result` };
+    if (isRecord(step.capture)) {
+      for (const [name, pointer] of Object.entries(step.capture)) available.set(name, typeof pointer === "string" ? shapeAt(result.shape, pointer) : undefined);
     }
-    if ("capture" in step) for (const name of Object.keys(step.capture ?? {})) available.add(name);
-    (step.expect ?? []).forEach((assertion, assertionIndex) => {
-      problems.push(...checkAssertion(scenario, assertion, [...base, "expect", assertionIndex], fixtures, available));
+    if (!Array.isArray(step.expect)) return;
+    step.expect.forEach((assertion, assertionIndex) => {
+      const path = [...base, "expect", assertionIndex];
+      if (isRecord(assertion) && !malformed(path)) problems.push(...checkAssertion(scenario, assertion as unknown as Assertion, path, context, result));
     });
   });
   return problems;
 }
 
-function checkFixtureStep(scenario: LoadedScenario, step: FixtureStep, base: (string | number)[], fixtures: Record<string, { kind: string }>): Diagnostic[] {
-  const declared = fixtures[step.fixture];
-  if (!declared) return [at(scenario, [...base, "fixture"], `fixture "${step.fixture}" is not declared`, `declare it under fixtures:, or use one of: ${Object.keys(fixtures).join(", ") || "(none declared)"}`)];
+interface CheckContext {
+  fixtures: Fixtures;
+  /** False when the scenario's `fixtures` is malformed: which names it declares is not known. */
+  fixturesKnown: boolean;
+  available: Map<string, Shape | undefined>;
+  unknowable: (name: string) => boolean;
+}
+
+function checkFixtureStep(scenario: ScenarioFile, step: FixtureStep, base: Path, context: CheckContext): Diagnostic[] {
+  const declared = context.fixtures[step.fixture];
+  if (!declared) {
+    if (!context.fixturesKnown) return [];
+    return [at(scenario, [...base, "fixture"], `fixture "${step.fixture}" is not declared`, `declare it under fixtures:, or use one of: ${Object.keys(context.fixtures).join(", ") || "(none declared)"}`)];
+  }
   const kind = fixtureKinds.get(declared.kind);
   if (!kind) return [];
   if (!kind.actions.includes(step.action)) {
@@ -134,25 +224,25 @@ function checkFixtureStep(scenario: LoadedScenario, step: FixtureStep, base: (st
 }
 
 /** A `when` outside a matrix, or one that no expansion of this scenario matches, would silently drop its step or assertion. */
-function checkWhens(scenario: LoadedScenario): Diagnostic[] {
-  const matrix = scenario.data.matrix;
+function checkWhens(scenario: ScenarioFile, matrix: Scenario["matrix"], steps: unknown[], malformed: (path: Path) => boolean): Diagnostic[] {
   const paths: ClientPath[] = matrix === undefined ? [] : matrix === "client-paths" ? [...clientPaths] : [...matrix];
   const problems: Diagnostic[] = [];
-  const check = (when: Parameters<typeof whenMatches>[0], path: (string | number)[]) => {
-    if (!when) return;
+  const check = (when: unknown, path: Path) => {
+    if (!isRecord(when) || malformed(path)) return;
     if (!paths.length) problems.push(at(scenario, path, "`when` only applies to a scenario with a matrix", "add `matrix:` or remove `when`"));
-    else if (!paths.some((clientPath) => whenMatches(when, pathVariables(clientPath)))) {
+    else if (!paths.some((clientPath) => whenMatches(when as When, pathVariables(clientPath)))) {
       problems.push(at(scenario, path, `this \`when\` matches none of the scenario's paths (${paths.join(", ")}), so what it guards never runs`, "fix the values or the matrix"));
     }
   };
-  scenario.data.steps.forEach((step, index) => {
+  steps.forEach((step, index) => {
+    if (!isRecord(step)) return;
     check(step.when, ["steps", index, "when"]);
-    (step.expect ?? []).forEach((assertion, assertionIndex) => check(assertion.when, ["steps", index, "expect", assertionIndex, "when"]));
+    if (Array.isArray(step.expect)) step.expect.forEach((assertion, assertionIndex) => isRecord(assertion) && check(assertion.when, ["steps", index, "expect", assertionIndex, "when"]));
   });
   return problems;
 }
 
-function checkOperationStep(scenario: LoadedScenario, step: OperationStep, base: (string | number)[], isMatrix: boolean): Diagnostic[] {
+function checkOperationStep(scenario: ScenarioFile, step: OperationStep, base: Path, isMatrix: boolean): Diagnostic[] {
   if (step.op === "${path.op}") {
     return isMatrix ? [] : [at(scenario, [...base, "op"], "${path.op} is only defined in a scenario with a matrix", "add `matrix: client-paths` or name the operation")];
   }
@@ -167,22 +257,23 @@ function checkOperationStep(scenario: LoadedScenario, step: OperationStep, base:
   return toDiagnostics(validate.errors ?? [], scenario, [...base, "with"], (error) => isVariable(error.instancePath));
 }
 
-function checkAssertion(
-  scenario: LoadedScenario,
-  assertion: Assertion,
-  path: (string | number)[],
-  fixtures: Record<string, { kind: string }>,
-  available: Set<string>,
-): Diagnostic[] {
+function checkAssertion(scenario: ScenarioFile, assertion: Assertion, path: Path, context: CheckContext, result: { shape: Shape; name: string }): Diagnostic[] {
+  const { fixtures, available } = context;
   const problems: Diagnostic[] = [];
-  if (assertion.fixture !== undefined && !(assertion.fixture in fixtures)) {
-    problems.push(at(scenario, [...path, "fixture"], `fixture "${assertion.fixture}" is not declared`));
-  } else if (assertion.fixture !== undefined && fixtureKinds.get(fixtures[assertion.fixture].kind)?.observes === false) {
-    const kind = fixtures[assertion.fixture].kind;
-    problems.push(at(scenario, [...path, "fixture"], `fixture kind "${kind}" observes nothing: an assertion on its snapshot could never fail`, "assert on the subject's result instead"));
-  }
-  if (assertion.var !== undefined && !available.has(assertion.var)) {
-    problems.push(at(scenario, [...path, "var"], `variable "${assertion.var}" is used before it is captured`, hintForVariable(assertion.var, available)));
+  let target: { shape: Shape | undefined; name: string } | undefined = result;
+  if (assertion.fixture !== undefined) {
+    const kind = fixtures[assertion.fixture] ? fixtureKinds.get(fixtures[assertion.fixture].kind) : undefined;
+    target = kind ? { shape: kind.snapshotSchema, name: `the ${kind.kind} snapshot` } : undefined;
+    if (!(assertion.fixture in fixtures)) {
+      if (context.fixturesKnown) problems.push(at(scenario, [...path, "fixture"], `fixture "${assertion.fixture}" is not declared`));
+    } else if (kind?.observes === false) {
+      problems.push(at(scenario, [...path, "fixture"], `fixture kind "${kind.kind}" observes nothing: an assertion on its snapshot could never fail`, "assert on the subject's result instead"));
+    }
+  } else if (assertion.var !== undefined) {
+    target = { shape: available.get(assertion.var), name: `variable "${assertion.var}"` };
+    if (!available.has(assertion.var) && !context.unknowable(assertion.var)) {
+      problems.push(at(scenario, [...path, "var"], `variable "${assertion.var}" is used before it is captured`, hintForVariable(assertion.var, available)));
+    }
   }
   const matchers = matcherKeys.filter((key) => key in assertion);
   if (matchers.length !== 1) {
@@ -191,6 +282,9 @@ function checkAssertion(
   const expectedValue = matcherKeys.map((key) => (assertion as unknown as Record<string, unknown>)[key]).find((value) => value !== undefined);
   if (referencedVariables(expectedValue).size) {
     problems.push(at(scenario, path, "`${...}` is not substituted in expectations: it would be compared as text", "capture the value and assert with `var:`, or write the value out"));
+  } else if (matchers.length === 1) {
+    const problem = checkOperand(matchers[0], expectedValue, assertion.at, target);
+    if (problem) problems.push(at(scenario, [...path, matchers[0]], problem.message, problem.hint));
   }
   for (const key of ["eventuallyMs", "holdsForMs"] as const) {
     if (assertion[key] !== undefined && assertion.fixture === undefined) {
@@ -200,13 +294,65 @@ function checkAssertion(
   return problems;
 }
 
+/** What each matcher needs to find at `at`, as JSON types (see conformance/README.md, Assertions). */
+const operandTypes: Partial<Record<(typeof matcherKeys)[number], { types: string[]; does: string }>> = {
+  atLeast: { types: ["number"], does: "compares a number" },
+  atMost: { types: ["number"], does: "compares a number" },
+  length: { types: ["array", "string", "object"], does: "counts the elements of a list, the characters of a string or the keys of an object" },
+  setEquals: { types: ["array"], does: "compares a list" },
+  orderedEquals: { types: ["array"], does: "compares a list" },
+  matches: { types: ["string"], does: "tests a string" },
+  jsonEquals: { types: ["string"], does: "parses a string of JSON text" },
+  contains: { types: ["array", "string"], does: "looks into a list or a string" },
+  notContains: { types: ["array", "string"], does: "looks into a list or a string" },
+};
+
+/**
+ * A matcher that can never hold on what `at` points at, where its type is declared (the operation's
+ * value in runners/PROTOCOL.md, a fixture's snapshot schema); elsewhere the run checks it.
+ */
+function checkOperand(matcher: (typeof matcherKeys)[number], expected: unknown, pointer: string, target: { shape: Shape | undefined; name: string } | undefined): { message: string; hint?: string } | undefined {
+  if (matcher === "matches" && typeof expected === "string") {
+    try {
+      new RegExp(expected);
+    } catch (error) {
+      return { message: `\`matches\` is not a valid regular expression: ${error instanceof Error ? error.message : String(error)}`, hint: "escape ( ) [ ] { } . * + ? with a backslash to match them as text" };
+    }
+  }
+  const shape = shapeAt(target?.shape, pointer);
+  const types = typesOf(shape);
+  const needs = operandTypes[matcher];
+  if (!types || !needs || !target) return undefined;
+  const there = `${pointer || "(the whole value)"} of ${target.name} is ${describeShape(shape)}`;
+  if (!needs.types.some((type) => types.has(type))) {
+    const hint = types.has("array") && (matcher === "atLeast" || matcher === "atMost")
+      ? `for a list's size use \`length: N\`, or \`at: ${pointer}/0, present: true\` for "not empty"`
+      : matcher === "jsonEquals" ? "to compare a value that is not JSON text, use `equals`" : undefined;
+    return { message: `\`${matcher}\` ${needs.does}, but ${there}`, hint };
+  }
+  if (matcher !== "contains" && matcher !== "notContains") return undefined;
+  // contains: a string finds text in a string, or a string element by substring; anything else finds
+  // an element by JSON subset (see assert.ts). The two never cross.
+  const itemTypes = typesOf(shape?.items as Shape | undefined);
+  const shown = `\`${matcher}: ${typeof expected === "string" ? JSON.stringify(expected) : Array.isArray(expected) ? "[...]" : isRecord(expected) ? "{...}" : JSON.stringify(expected)}\``;
+  if (typeof expected === "string") {
+    if (types.has("string") || !itemTypes || itemTypes.has("string")) return undefined;
+    const firstKey = Object.keys(((shape?.items as Shape).properties ?? {}) as object)[0];
+    return { message: `${shown} finds a string element by substring, but ${there}`, hint: `give the keys an element must have, e.g. ${matcher}: {${firstKey ?? "key"}: ${expected}}` };
+  }
+  if (!types.has("array")) return { message: `${shown} finds an element of a list, but ${there}`, hint: "on a string, give the text to find" };
+  if (itemTypes && !types.has("string") && [...itemTypes].every((type) => type === "string")) {
+    return { message: `${shown} finds ${isRecord(expected) ? "an object element by subset" : "an element equal to it"}, but ${there}`, hint: `give the text an element contains, e.g. ${matcher}: some text` };
+  }
+  return undefined;
+}
 export const matcherKeys = [
   "equals", "subset", "absent", "present", "setEquals", "orderedEquals", "contains", "notContains",
   "length", "atMost", "atLeast", "jsonEquals", "matches", "type",
 ] as const;
 
-function hintForVariable(name: string, available: Set<string>): string {
-  return available.size ? `set it with capture: in an earlier step; available here: ${[...available].join(", ")}` : "set it with capture: in an earlier step";
+function hintForVariable(name: string, available: ReadonlyMap<string, unknown>): string {
+  return available.size ? `set it with capture: in an earlier step; available here: ${[...available.keys()].join(", ")}` : "set it with capture: in an earlier step";
 }
 
 /** "did you mean" by edit distance, when something is close. */

@@ -54,6 +54,9 @@ function describe(error: ErrorObject, prefix: string): { message: string; hint?:
       return { message: `${at}: must be ${JSON.stringify(params.allowedValue)}` };
     case "pattern":
       return { message: `${at}: does not match ${params.pattern}`, hint: "use lower-case letters, digits, dots and dashes" };
+    case "type":
+      // verbose ajv keeps the value: show what was written, e.g. length: "3".
+      return { message: `${at}: ${error.message}, found ${shortJson(error.data)}${error.data === null ? "" : ` (${describeValue(error.data)})`}` };
     default:
       return { message: `${at}: ${error.message}` };
   }
@@ -81,6 +84,31 @@ export function toDiagnostics(
 }
 
 export function validateScenarioSchema(scenario: ScenarioFile): Diagnostic[] {
-  if (validateScenario(scenario.data)) return [];
-  return toDiagnostics(validateScenario.errors ?? [], scenario);
+  return checkScenarioSchema(scenario).diagnostics;
+}
+
+/** Where the schema found a problem: a path into the scenario data, and the keyword that failed there. */
+export interface SchemaProblem {
+  path: (string | number)[];
+  keyword: string;
+}
+
+/** The schema's diagnostics, and where they are, so that lint can check the well-formed rest. */
+export function checkScenarioSchema(scenario: ScenarioFile): { diagnostics: Diagnostic[]; problems: SchemaProblem[] } {
+  if (validateScenario(scenario.data)) return { diagnostics: [], problems: [] };
+  const errors = validateScenario.errors ?? [];
+  return {
+    diagnostics: toDiagnostics(errors, scenario),
+    problems: errors.map((error) => ({ path: pointerToPath(error.instancePath), keyword: error.keyword })),
+  };
+}
+
+function shortJson(value: unknown): string {
+  const text = JSON.stringify(value) ?? "nothing";
+  return text.length > 60 ? `${text.slice(0, 57)}...` : text;
+}
+
+function describeValue(value: unknown): string {
+  if (Array.isArray(value)) return "a list";
+  return typeof value === "object" ? "an object" : `a ${typeof value}`;
 }

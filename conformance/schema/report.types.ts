@@ -127,9 +127,22 @@ export interface Failure {
   matcher?: string;
   message: string;
   because?: string;
+  /**
+   * The expected value; over 64 KiB of JSON, a truncatedValue.
+   */
   expected?: unknown;
+  /**
+   * The value found; over 64 KiB of JSON, a truncatedValue.
+   */
   actual?: unknown;
+  /**
+   * The differences, at most the first 100 (diffCount says how many there were).
+   */
   diff?: Difference[];
+  /**
+   * How many differences there were, when diff lists only the first of them.
+   */
+  diffCount?: number;
 }
 /**
  * One difference between expected and actual, at a JSON Pointer.
@@ -140,6 +153,33 @@ export interface Failure {
 export interface Difference {
   path: string;
   change: "changed" | "missing" | "unexpected";
+  /**
+   * The expected value; over 64 KiB of JSON, a truncatedValue.
+   */
   expected?: unknown;
+  /**
+   * The actual value; over 64 KiB of JSON, a truncatedValue.
+   */
   actual?: unknown;
+}
+/**
+ * What a report stores for a value whose JSON text is over 64 KiB: the beginning of that text, its size and its hash (to tell two runs' values apart). Messages over 64 KiB are cut the same way, ending in a note with the size and hash.
+ *
+ * This interface was referenced by `Report`'s JSON-Schema
+ * via the `definition` "truncatedValue".
+ */
+export interface TruncatedValue {
+  truncated: true;
+  /**
+   * Bytes of the value's whole JSON text (UTF-8).
+   */
+  size: number;
+  /**
+   * sha256 of the value's whole JSON text (UTF-8), in hex.
+   */
+  sha256: string;
+  /**
+   * The beginning of the value's JSON text.
+   */
+  prefix: string;
 }

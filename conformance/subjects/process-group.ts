@@ -11,6 +11,23 @@ export function killProcessGroup(pid: number | undefined): void {
   }
 }
 
+/** Groups started and not yet exited: what an interrupted run must end before it dies (conformance/cli/interrupt.ts). */
+const liveGroups = new Set<number>();
+
+/** Remember a detached child's group until it exits. */
+export function trackProcessGroup(child: ChildProcess): void {
+  const pid = child.pid;
+  if (pid === undefined) return;
+  liveGroups.add(pid);
+  child.once("exit", () => liveGroups.delete(pid));
+}
+
+/** Kill every tracked group (a runner's or an installer's, with whatever each started). */
+export function killLiveProcessGroups(): void {
+  for (const pid of liveGroups) killProcessGroup(pid);
+  liveGroups.clear();
+}
+
 // A child that never started (spawn error) has no pid and will not emit "exit".
 const hasExited = (child: ChildProcess) => child.pid === undefined || child.exitCode !== null || child.signalCode !== null;
 

@@ -8,7 +8,7 @@ import { createRequire } from "node:module";
 import { delimiter, join } from "node:path";
 import { runnersDir } from "../cli/paths.ts";
 import { compileSchema } from "../schema/validator.ts";
-import { killProcessGroup } from "./process-group.ts";
+import { killProcessGroup, trackProcessGroup } from "./process-group.ts";
 import { expandCommand, hashPortFolder, resolvePortFolder, type PortSourceChoice } from "./port-source.ts";
 import type { RunnerManifest } from "../../runners/protocol/runner-manifest.types.ts";
 import type { Build } from "../schema/report.types.ts";
@@ -43,6 +43,7 @@ function onPath(executable: string): boolean {
 export function runBounded(command: string[], cwd: string, timeoutMs: number, env: Record<string, string> = {}): Promise<{ code: number | null; output: string; timedOut: boolean }> {
   return new Promise((resolve) => {
     const child = spawn(command[0], command.slice(1), { cwd, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"], detached: true });
+    trackProcessGroup(child);
     let output = "";
     const keep = (chunk: Buffer) => {
       output = (output + chunk.toString("utf8")).slice(-64 * 1024);

@@ -3,10 +3,10 @@
 // the scenario in flight becomes `error`, and the next operation restarts it, within a budget.
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
 import { createRequire } from "node:module";
-import { createInterface } from "node:readline";
 import type { HelloAnswer, ProtocolMessage } from "../../runners/protocol/protocol.types.ts";
 import { compileSchema } from "../schema/validator.ts";
-import { closeProcessGroup, killProcessGroup } from "./process-group.ts";
+import { BoundedLineSplitter } from "./json-lines.ts";
+import { closeProcessGroup, killProcessGroup, trackProcessGroup } from "./process-group.ts";
 import { SubjectBrokenError, type ExecuteOptions, type OperationOutcome, type Subject, type SubjectInfo } from "./subject.ts";
 
 const require = createRequire(import.meta.url);
@@ -14,7 +14,10 @@ const validateMessage = compileSchema<ProtocolMessage>(require("../../runners/pr
 
 export const protocolVersion = 1;
 const maxStderrBytes = 64 * 1024;
+/** The longest line a runner may write; past it the runner is killed while writing, before the harness holds more. */
 const maxLineBytes = 32 * 1024 * 1024;
+/** How much of a runner's stderr a start-up failure quotes: the end, where the error usually is. */
+const startupStderrTail = { lines: 20, chars: 4_000 };
 /** Time a runner gets past an operation's own timeout before it is called hung (less than the engine's grace, so the runner's clearer message wins). */
 const answerGraceMs = 1_000;
 
@@ -48,6 +51,8 @@ class RunnerProcess {
   private exited: string | undefined;
   private stderr = "";
   private seq = 0;
+  /** Settles once stderr has ended: an exit can be seen before the last of its stderr is read. */
+  private readonly stderrEnded: Promise<void>;
 
   constructor(private readonly spec: RunnerSpec) {
     this.child = spawn(spec.command[0], spec.command.slice(1), {
@@ -57,14 +62,24 @@ class RunnerProcess {
       // Its own process group, so killing it also kills what it started (stdio MCP servers).
       detached: true,
     });
+    trackProcessGroup(this.child);
     this.child.stderr.on("data", (chunk: Buffer) => {
       this.stderr = (this.stderr + chunk.toString("utf8")).slice(-maxStderrBytes);
     });
+    this.stderrEnded = new Promise((resolve) => this.child.stderr.once("close", resolve));
     this.child.stdin.on("error", () => undefined); // a dead runner's stdin; reported through exit
-    const lines = createInterface({ input: this.child.stdout, crlfDelay: Infinity });
-    lines.on("line", (line) => this.onLine(line));
-    this.child.on("error", (error) => this.onExit(`could not start ${spec.command.join(" ")}: ${error.message}`));
-    this.child.on("exit", (code, signal) => this.onExit(`runner exited (${signal ? `signal ${signal}` : `code ${code}`})`));
+    const lines = new BoundedLineSplitter(
+      maxLineBytes,
+      (line) => this.onLine(line),
+      (limit) => {
+        this.child.stdout.destroy();
+        this.fail(`runner wrote more than ${limit / (1024 * 1024)} MiB to stdout without a newline: killed (a protocol message is one line, at most that long)`);
+      },
+    );
+    this.child.stdout.on("data", (chunk: Buffer) => lines.push(chunk));
+    this.child.stdout.on("end", () => lines.end());
+    this.child.on("error", (error: NodeJS.ErrnoException) => this.onExit(`could not start ${spec.command.join(" ")}: ${spawnProblem(error)}`));
+    this.child.on("exit", (code, signal) => this.onExit(`runner exited (${signal ? `signal ${signal}` : exitCodeMeaning(code)})`));
   }
 
   get pid(): number | undefined {
@@ -75,14 +90,23 @@ class RunnerProcess {
     return this.exited === undefined;
   }
 
+  /** What it wrote to stderr and nobody drained yet, left in place. */
+  get stderrSoFar(): string {
+    return this.stderr;
+  }
+
   drainStderr(): string {
     const text = this.stderr;
     this.stderr = "";
     return text;
   }
 
+  /** Wait (at most `boundMs`) until everything the runner wrote to stderr has been read. */
+  async stderrSettled(boundMs = 1_000): Promise<void> {
+    await Promise.race([this.stderrEnded, new Promise<void>((resolve) => setTimeout(resolve, boundMs).unref())]);
+  }
+
   private onLine(line: string): void {
-    if (line.length > maxLineBytes) return this.fail(`runner wrote a line of ${line.length} bytes`);
     let message: unknown;
     try {
       message = JSON.parse(line);
@@ -155,11 +179,41 @@ class RunnerProcess {
   }
 }
 
+/** The shell's and the OS's words for a start that failed for want of the command itself. */
+function exitCodeMeaning(code: number | null): string {
+  if (code === 127) return "code 127: command not found";
+  if (code === 126) return "code 126: found but not executable";
+  return `code ${code}`;
+}
+
+function spawnProblem(error: NodeJS.ErrnoException): string {
+  if (error.code === "ENOENT") return `command not found (${error.message})`;
+  if (error.code === "EACCES") return `not executable (${error.message})`;
+  return error.message;
+}
+
+/**
+ * A runner that broke before its handshake was answered (an import error, a missing executable, a
+ * crash): the reason says so and ends with the tail of its stderr, often the only real clue, so the
+ * console and the report's unavailable reason show it.
+ */
+async function startupFailure(error: unknown, runner: RunnerProcess): Promise<unknown> {
+  if (!(error instanceof SubjectBrokenError)) return error;
+  await runner.stderrSettled();
+  // Nothing drained it yet (errors carry a copy): this is all of it.
+  const stderr = runner.drainStderr();
+  const tail = stderr.trimEnd().split("\n").slice(-startupStderrTail.lines).join("\n").slice(-startupStderrTail.chars);
+  const when = error.message.startsWith("runner exited") ? " before answering the handshake" : "";
+  const quoted = tail.trim() ? `; its stderr ends with:\n${tail.replace(/^/gm, "  ")}` : runner.pid !== undefined ? "; it wrote nothing to stderr" : "";
+  const message = `${error.message}${when}${quoted}`;
+  return new SubjectBrokenError(message, stderr);
+}
+
 async function handshake(runner: RunnerProcess, spec: RunnerSpec): Promise<SubjectInfo> {
   const answer = (await runner.ask({ type: "hello", from: "harness", protocol: protocolVersion }, spec.handshakeTimeoutMs ?? 60_000, "the handshake")) as HelloAnswer;
-  if (answer.type !== "hello") throw new SubjectBrokenError(`runner answered the handshake with a "${answer.type}" message`, runner.drainStderr());
+  if (answer.type !== "hello") throw new SubjectBrokenError(`runner answered the handshake with a "${answer.type}" message`, runner.stderrSoFar);
   if ("unavailable" in answer && answer.unavailable !== undefined) throw new RunnerUnavailableError(answer.unavailable);
-  if ("error" in answer && answer.error !== undefined) throw new SubjectBrokenError(`runner refused protocol ${protocolVersion}: ${answer.error}`, runner.drainStderr());
+  if ("error" in answer && answer.error !== undefined) throw new SubjectBrokenError(`runner refused protocol ${protocolVersion}: ${answer.error}`, runner.stderrSoFar);
   if (answer.protocol !== protocolVersion) throw new SubjectBrokenError(`runner speaks protocol ${answer.protocol}, the harness ${protocolVersion}`);
   const implementation = (answer as { implementation: Omit<SubjectInfo, "name"> & { name: string } }).implementation;
   return { ...implementation, name: spec.name };
@@ -182,7 +236,7 @@ export async function startRunnerSubject(spec: RunnerSpec): Promise<RunnerSubjec
     info = await handshake(runner, spec);
   } catch (error) {
     await runner.close(200);
-    throw error;
+    throw await startupFailure(error, runner);
   }
   let restarts = 0;
   /** Restarts since an operation last got an answer: a crash loop, not a hang now and then. */
@@ -204,6 +258,7 @@ export async function startRunnerSubject(spec: RunnerSpec): Promise<RunnerSubjec
     } catch (error) {
       // Never talk to a process whose handshake failed: close it; the next operation tries again (budget permitting).
       await fresh.close(200);
+      await fresh.stderrSettled();
       carriedStderr += fresh.drainStderr();
       runner = fresh;
       throw error instanceof SubjectBrokenError ? error : new SubjectBrokenError(`runner restart failed: ${error instanceof Error ? error.message : String(error)}`);

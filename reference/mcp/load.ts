@@ -29,15 +29,14 @@ export async function loadMcp(input: McpConfigInput | McpConfig, options: LoadMc
   const redact = redactor(config);
   const tools: Tool[] = [];
   const status: Record<string, McpServerStatus> = {};
+  const unmatched: string[] = [];
   for (const outcome of outcomes) {
     status[outcome.server.name] = outcome.status;
     const { connection, listed } = outcome;
     if (!connection || !listed) continue;
     // Filter on original names, before the prefix (mcp.allowlist.original-names).
     const { kept, unknown } = filterTools(listed, outcome.server.tools);
-    if (unknown.length > 0) {
-      logger.warn(redact(`MCP server "${outcome.server.name}": tools entries matched no tool and were ignored: ${unknown.join(", ")}`));
-    }
+    if (unknown.length > 0) unmatched.push(`server "${outcome.server.name}": ${unknown.join(", ")}`);
     for (const listedTool of kept) {
       tools.push({
         name: exposedName(outcome.server.name, listedTool.name),
@@ -48,6 +47,8 @@ export async function loadMcp(input: McpConfigInput | McpConfig, options: LoadMc
       });
     }
   }
+  // One warning for the whole load, naming every server's unmatched names (mcp.allowlist.unknown).
+  if (unmatched.length > 0) logger.warn(redact(`MCP tools entries matched no tool and were ignored: ${unmatched.join("; ")}`));
   let closing: Promise<void> | undefined;
   return {
     tools,

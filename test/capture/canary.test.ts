@@ -1,5 +1,7 @@
 // End to end: a capture with a planted canary secret is imported and run through the real CLI (child
-// processes), and the canary must appear in no scenario file, no report, and no console output.
+// processes), and the canary must appear in no scenario file, no redacted capture, no report, and no
+// console output. Besides key-shaped values, opaque ones are planted where only the fail-closed rules
+// catch them: a URL query string, a header no list knows, and body keys named like credentials.
 import { execFile } from "node:child_process";
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -11,8 +13,13 @@ import { repoRoot } from "../../conformance/cli/paths.ts";
 const CANARY = "sk-canaryQ7x9Zt3Lw8Vb2Nc5Md";
 const CANARY_TOKEN = "CANARY-TOKEN-4815162342";
 const CANARY_HEADER = "opaque-canary-header-value-77aa";
+const CANARY_QUERY = "opaque-canary-query-value-31bd";
+const CANARY_CUSTOM_HEADER = "opaque-canary-custom-header-c4e2";
+const CANARY_BODY_KEY = "opaque-canary-body-key-9f06";
+/** Too short to be searched for elsewhere: only its key redacts it (also in the raw text). */
+const CANARY_SHORT = "Zq-7Kw";
 /** Fragments that would betray a partial leak too. */
-const needles = [CANARY, CANARY.slice(3), CANARY_TOKEN, "4815162342", CANARY_HEADER];
+const needles = [CANARY, CANARY.slice(3), CANARY_TOKEN, "4815162342", CANARY_HEADER, CANARY_QUERY, "query-value-31bd", CANARY_CUSTOM_HEADER, "custom-header-c4e2", CANARY_BODY_KEY, "body-key-9f06", CANARY_SHORT];
 
 const work = await mkdtemp(join(tmpdir(), "tnc-canary-"));
 afterAll(() => rm(work, { recursive: true, force: true }));
@@ -26,7 +33,7 @@ function cli(args: string[]): Promise<{ code: number; output: string }> {
 }
 
 const tool = { name: "lookup", description: "looks things up", inputSchema: { type: "object", properties: { token: { type: "string" } } } };
-const params = { temperature: 0.3, user: `svc ${CANARY}`, metadata: { ticket: CANARY_TOKEN } };
+const params = { temperature: 0.3, user: `svc ${CANARY}`, metadata: { ticket: CANARY_TOKEN }, x_api_key: CANARY_BODY_KEY, session: CANARY_SHORT };
 const history = [
   { role: "user", content: `use Bearer ${CANARY} for the API` },
   { role: "assistant", content: "noted" },
@@ -38,7 +45,8 @@ const assistant = { role: "assistant", content: null, tool_calls: [{ id: "call_1
 const body = (messages: unknown[]) => ({ model: "m1", messages, tools: openaiTools, tool_choice: "auto", ...params });
 const turn0 = body([...history, { role: "user", content: prompt }]);
 const turn1 = body([...history, { role: "user", content: prompt }, assistant, { role: "tool", tool_call_id: "call_1", content: `found ${CANARY}` }]);
-const headers = { authorization: `Bearer ${CANARY}`, "x-api-key": CANARY_HEADER, "content-type": "application/json" };
+const headers = { authorization: `Bearer ${CANARY}`, "x-api-key": CANARY_HEADER, "x-custom-token": CANARY_CUSTOM_HEADER, "content-type": "application/json" };
+const path = `/v1/chat/completions?api-key=${CANARY_QUERY}`;
 
 const passing = {
   id: "captured.canary.passes",
@@ -51,8 +59,8 @@ const passing = {
   exchanges: [{
     stream: false,
     requests: [
-      { method: "POST", path: "/v1/chat/completions", headers, body: turn0, raw: JSON.stringify(turn0) },
-      { method: "POST", path: "/v1/chat/completions", headers, body: turn1, raw: JSON.stringify(turn1) },
+      { method: "POST", path, headers, body: turn0, raw: JSON.stringify(turn0) },
+      { method: "POST", path, headers, body: turn1, raw: JSON.stringify(turn1) },
     ],
   }],
 };
@@ -77,6 +85,14 @@ describe("a planted canary secret", () => {
     const imported = await cli(["import", join(captures, "passes.json"), join(captures, "fails.json"), "--out", out, "--redact-pattern", "CANARY-TOKEN-\\d+", "--capture-out", join(work, "redacted")]);
     expect(imported.code, imported.output).toBe(0);
     expect(imported.output).toContain("redacted");
+    // Each fail-closed place was redacted, not dropped: the capture keeps its shape.
+    const kept = JSON.parse(await readFile(join(work, "redacted", "passes.json"), "utf8"));
+    const keptRequest = kept.exchanges[0].requests[1];
+    expect(keptRequest.path).toBe("/v1/chat/completions?api-key=[REDACTED]");
+    expect(keptRequest.headers).toMatchObject({ "x-custom-token": "[REDACTED]", "content-type": "application/json" });
+    expect(keptRequest.body).toMatchObject({ x_api_key: "[REDACTED]", session: "[REDACTED]" });
+    expect(kept.client.requestParams).toMatchObject({ x_api_key: "[REDACTED]", session: "[REDACTED]" });
+    for (const place of ["/path", "/headers/x-custom-token", "/body/x_api_key", "/body/session", "/raw"]) expect(imported.output).toContain(`/exchanges/0/requests/1${place}`);
 
     const reports = join(work, "reports");
     const exact = await cli(["import", join(captures, "passes.json"), "--out", join(work, "exact"), "--exact", "--redact-pattern", "CANARY-TOKEN-\\d+"]);
@@ -89,7 +105,7 @@ describe("a planted canary secret", () => {
     expect(run.code, run.output).toBe(1);
     expect(run.output).toMatch(/PASS .*captured\.canary\.passes\[openai-run\]/);
     expect(run.output).toMatch(/FAIL .*captured\.canary\.fails\[openai-run\]/);
-    expect(run.output).toContain('/requests/0/body/x_secret: missing, expected "key [REDACTED]"');
+    expect(run.output).toContain('/requests/0/body/x_secret: missing, expected "[REDACTED]"');
 
     const files: string[] = [];
     const walk = async (dir: string): Promise<void> => {

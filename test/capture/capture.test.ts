@@ -1,12 +1,14 @@
 // The capture format, redaction, and the committed captures and their scenarios.
-import { readdir, readFile } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
+import { parse } from "yaml";
 import { repoRoot } from "../../conformance/cli/paths.ts";
-import { defaultCapturedDir, defaultCapturedScenarioDir } from "../../conformance/capture/cli.ts";
+import { defaultCapturedDir, defaultCapturedScenarioDir, importCaptures } from "../../conformance/capture/cli.ts";
 import type { Capture } from "../../conformance/capture/capture.types.ts";
 import { captureProblems, readCaptureData } from "../../conformance/capture/load.ts";
-import { DEFAULT_PATTERNS, readPatternFile, defaultPatternFile, redact, REDACTED } from "../../conformance/capture/redact.ts";
+import { DEFAULT_PATTERNS, readPatternFile, defaultPatternFile, redact, REDACTED, SAFE_HEADERS } from "../../conformance/capture/redact.ts";
 import { captureToScenario } from "../../conformance/capture/to-scenario.ts";
 import { lintPaths } from "../../conformance/scenario/lint.ts";
 
@@ -94,6 +96,84 @@ describe("redaction", () => {
   });
 });
 
+describe("fail-closed redaction", () => {
+  const request = (capture: Record<string, any>) => capture.exchanges[0].requests[0];
+
+  it("keeps the value of allowlisted headers only (plus --keep-header), whatever the others are called", () => {
+    const capture = minimal() as unknown as Record<string, any>;
+    request(capture).headers = {
+      "Content-Type": "application/json",
+      accept: "application/json",
+      "User-Agent": "rag-go/1.4",
+      "anthropic-version": "2023-06-01",
+      "x-custom-token": "opaque-custom-credential",
+      "x-request-context": "tenant 42",
+    };
+    const { value, redactedAt } = redact(capture, DEFAULT_PATTERNS);
+    expect(request(value).headers).toEqual({
+      "Content-Type": "application/json",
+      accept: "application/json",
+      "User-Agent": "rag-go/1.4",
+      "anthropic-version": "2023-06-01",
+      "x-custom-token": REDACTED,
+      "x-request-context": REDACTED,
+    });
+    expect(redactedAt).toContain("/exchanges/0/requests/0/headers/x-custom-token");
+    expect(request(redact(capture, DEFAULT_PATTERNS, { keepHeaders: ["X-Request-Context"] }).value).headers["x-request-context"]).toBe("tenant 42");
+    expect(SAFE_HEADERS).toEqual(expect.arrayContaining(["content-type", "accept", "user-agent"]));
+  });
+
+  it("replaces every query-string (and fragment) value, in the path and in any URL, and the same value anywhere else", () => {
+    const capture = minimal() as unknown as Record<string, any>;
+    request(capture).path = "/v1/chat/completions?api-key=opaque-query-credential&api-version=2024-10&bare#frag=f1";
+    capture.provenance.source = "proxy log of https://llm.example.test/v1/chat/completions?api-key=opaque-query-credential";
+    capture.description = "the key opaque-query-credential came in the URL";
+    const { value, redactedAt } = redact(capture, DEFAULT_PATTERNS);
+    expect(request(value).path).toBe(`/v1/chat/completions?api-key=${REDACTED}&api-version=${REDACTED}&${REDACTED}#frag=${REDACTED}`);
+    expect(value.provenance.source).toBe(`proxy log of https://llm.example.test/v1/chat/completions?api-key=${REDACTED}`);
+    expect(value.description).toBe(`the key ${REDACTED} came in the URL`);
+    expect(redactedAt).toEqual(expect.arrayContaining(["/exchanges/0/requests/0/path", "/provenance/source", "/description"]));
+    expect(JSON.stringify(value)).not.toContain("opaque-query");
+  });
+
+  it("redacts values under credential-named keys in inputs, bodies and raw text alike, and not max_tokens or a schema's property names", () => {
+    const capture = minimal() as unknown as Record<string, any>;
+    const params = { x_api_key: "opaque-body-credential", sessionId: "s1", max_tokens: 10, metadata: { auth: { user: "u", pass: "p" }, ticket: "T-1" } };
+    const tool = { name: "login", description: "d", inputSchema: { type: "object", properties: { password: { type: "string" } }, required: ["password"] } };
+    capture.client.requestParams = params;
+    capture.toolkit = { extraTools: [{ ...tool, result: { output: "ok", isError: false } }] };
+    capture.upstream = { replies: [{ toolCalls: [{ id: "c1", name: "login", args: { password: "hunter2" } }] }, { text: "ok" }] };
+    const body = {
+      model: "m1",
+      messages: [{ role: "user", content: "hi" }, { role: "assistant", content: null, tool_calls: [{ id: "c1", type: "function", function: { name: "login", arguments: JSON.stringify({ password: "hunter2" }) } }] }],
+      tools: [{ type: "function", function: { name: tool.name, description: tool.description, parameters: tool.inputSchema } }],
+      ...params,
+    };
+    // Pretty-printed, with a number under a credential key: the raw text keeps its layout.
+    request(capture).body = { ...body, token: 1234 };
+    request(capture).raw = JSON.stringify({ ...body, token: 1234 }, null, 1);
+    const { value, redactedAt } = redact(capture, DEFAULT_PATTERNS);
+    const redactedParams = { x_api_key: REDACTED, sessionId: REDACTED, max_tokens: 10, metadata: { auth: { user: REDACTED, pass: REDACTED }, ticket: "T-1" } };
+    expect(value.client.requestParams).toEqual(redactedParams);
+    expect(value.toolkit.extraTools[0].inputSchema).toEqual(tool.inputSchema);
+    expect(value.upstream.replies[0].toolCalls[0].args).toEqual({ password: REDACTED });
+    expect(request(value).body).toMatchObject({ ...redactedParams, token: REDACTED, tools: body.tools });
+    expect(request(value).body.messages[1].tool_calls[0].function.arguments).toBe(JSON.stringify({ password: REDACTED }));
+    expect(request(value).raw).toBe(JSON.stringify(request(value).body, null, 1));
+    expect(redactedAt).toEqual(expect.arrayContaining(["/client/requestParams/x_api_key", "/exchanges/0/requests/0/body/token", "/exchanges/0/requests/0/raw"]));
+    expect(JSON.stringify(value)).not.toMatch(/opaque-body|hunter2|"s1"/);
+    // More credential words by option.
+    expect(redact(capture, DEFAULT_PATTERNS, { secretKeys: ["ticket"] }).value.client.requestParams.metadata.ticket).toBe(REDACTED);
+  });
+
+  it("redacts a body transform's patch value by the key it writes", () => {
+    const capture = minimal() as unknown as Record<string, any>;
+    capture.client.bodyTransform = { patch: [{ op: "add", path: "/x_api_key", value: "k1" }, { op: "add", path: "/note", value: "kept" }] };
+    const { value } = redact(capture, DEFAULT_PATTERNS);
+    expect(value.client.bodyTransform.patch.map((op: { value: string }) => op.value)).toEqual([REDACTED, "kept"]);
+  });
+});
+
 describe("import", () => {
   it("--exact needs raw, and then asserts it", () => {
     const options = { repoRoot, scenarioPath: join(repoRoot, "fixtures/scenarios/captured/x.yaml"), capturePath: join(repoRoot, "fixtures/captured/x.json") };
@@ -103,6 +183,34 @@ describe("import", () => {
     const text = captureToScenario(withRaw, { ...options, exact: true });
     expect(text).toContain("at: /requests/0/raw");
     expect(text.split("\n")[0]).toBe("# yaml-language-server: $schema=../../../conformance/schema/scenario.schema.json");
+  });
+
+  it("passes --keep-header and --secret-key to the redaction of the scenario and of the --capture-out capture", async () => {
+    const work = await mkdtemp(join(tmpdir(), "tnc-import-"));
+    try {
+      const capture = minimal() as unknown as Record<string, any>;
+      capture.exchanges[0].requests[0].headers = { "x-trace": "trace-1", "x-other": "other-1" };
+      capture.client.requestParams = { ticket: "T-1" };
+      capture.exchanges[0].requests[0].body = { ...capture.exchanges[0].requests[0].body, ticket: "T-1" };
+      await writeFile(join(work, "c.json"), JSON.stringify(capture));
+      const lines: string[] = [];
+      const [scenarioPath] = await importCaptures([join(work, "c.json")], { out: join(work, "out"), captureOut: join(work, "kept"), keepHeader: ["X-Trace"], secretKey: ["ticket"] }, (line) => lines.push(line));
+      const kept = JSON.parse(await readFile(join(work, "kept", "c.json"), "utf8"));
+      expect(kept.exchanges[0].requests[0].headers).toEqual({ "x-trace": "trace-1", "x-other": REDACTED });
+      expect(kept.client.requestParams).toEqual({ ticket: REDACTED });
+      expect(await readFile(scenarioPath, "utf8")).not.toContain("T-1");
+      expect(lines.join("\n")).toContain("/client/requestParams/ticket");
+    } finally {
+      await rm(work, { recursive: true, force: true });
+    }
+  });
+
+  it("checks the endpoint path without the query string", () => {
+    const options = { repoRoot, scenarioPath: join(repoRoot, "fixtures/scenarios/captured/x.yaml"), capturePath: join(repoRoot, "fixtures/captured/x.json") };
+    const withQuery = minimal();
+    withQuery.exchanges[0].requests[0].path = `/openai/deployments/d1/chat/completions?api-version=${REDACTED}`;
+    const steps = parse(captureToScenario(withQuery, options)).steps as { expect?: { at: string; matches?: string }[] }[];
+    expect(steps.flatMap((step) => step.expect ?? []).find((assertion) => assertion.at === "/requests/0/path")?.matches).toBe("/chat/completions$");
   });
 
   it("the committed scenarios are what importing their captures gives now (re-import after editing a capture)", async () => {

@@ -1,6 +1,7 @@
 // A misbehaving runner for the harness's own tests. MODE picks how it misbehaves on op "runner.echo"
 // when the echoed value is "trigger": crash (exit), garbage (non-JSON line), hang (never answer),
-// wrong-seq, stderr-then-crash. Other modes act at the handshake: unavailable, old-protocol, silent.
+// wrong-seq, stderr-then-crash. Other modes act at the handshake: unavailable, old-protocol, silent,
+// flood (40 MB without a newline, then stays), import-error (a traceback on stderr, exit 1 at once).
 import { existsSync, writeFileSync } from "node:fs";
 import { createInterface } from "node:readline";
 
@@ -9,14 +10,22 @@ const marker = process.env.FAKE_RUNNER_MARKER;
 const restarted = marker !== undefined && existsSync(marker);
 if (marker && !restarted) writeFileSync(marker, String(process.pid));
 const mode = (restarted ? process.env.FAKE_RUNNER_LATER_MODE : undefined) ?? process.env.FAKE_RUNNER_MODE ?? "good";
-// linger: keeps running after its stdin closes, as a runner that ignores EOF would.
-if (mode === "linger") setInterval(() => undefined, 1_000);
+// linger (or FAKE_RUNNER_LINGER=1 with any mode): keeps running after its stdin closes, as a runner that ignores EOF would.
+if (mode === "linger" || process.env.FAKE_RUNNER_LINGER === "1") setInterval(() => undefined, 1_000);
+if (mode === "import-error") {
+  process.stderr.write('Traceback (most recent call last):\n  File "runner.py", line 3, in <module>\n    import toolnexus\nModuleNotFoundError: No module named toolnexus\n');
+  process.exit(1);
+}
 const write = (message) => process.stdout.write(`${JSON.stringify(message)}\n`);
 
 createInterface({ input: process.stdin }).on("line", (line) => {
   const message = JSON.parse(line);
   if (message.type === "hello") {
     if (mode === "silent") return;
+    if (mode === "flood") {
+      setInterval(() => undefined, 1_000); // stays alive: the harness must not wait for an exit
+      return process.stdout.write("x".repeat(40 * 1024 * 1024));
+    }
     if (mode === "unavailable") return write({ type: "hello", from: "runner", protocol: 1, unavailable: "pip: No matching distribution found for toolnexus==9.9.9" });
     if (mode === "old-protocol") return write({ type: "hello", from: "runner", protocol: 1, error: "I only speak protocol 0" });
     return write({ type: "hello", from: "runner", protocol: 1, implementation: { name: "fake", language: "js", package: "fake", version: "1.0.0", capabilities: ["toolkit.extra-tools"] } });

@@ -1,7 +1,10 @@
 // Every kind of bad scenario input is reported at file:line with what would fix it.
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, rm, utimes, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { execFile } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { lintPaths } from "../../conformance/scenario/lint.ts";
 
@@ -94,10 +97,25 @@ describe("lint", () => {
     expect(problem).toMatchObject({ line: 8, message: "${tk} is used before it is set" });
   });
 
-  it("a duplicate id, naming where it was first defined", async () => {
-    const problems = await lintText("dup-b.yaml", good, ["dup-a.yaml", good]);
+  it("a duplicate id blames the file whose path the id does not match, and names both files with lines", async () => {
+    // t/good.yaml owns "t.good"; the copy sorts first but is the one to fix.
+    await mkdir(join(dir, "t"), { recursive: true });
+    const problems = await lintText("t/good.yaml", good, ["a-copy.yaml", `# a copy\n${good}`]);
     expect(problems).toHaveLength(1);
-    expect(problems[0].message).toMatch(/duplicate scenario id "t.good", first defined at .*dup-a.yaml:1/);
+    expect(problems[0]).toMatchObject({ file: "a-copy.yaml", line: 2 });
+    expect(problems[0].message).toMatch(/^duplicate scenario id "t\.good": also the id of .*t\/good\.yaml:1, whose path matches it$/);
+    expect(problems[0].hint).toContain("give this scenario a new id");
+  });
+
+  it("a duplicate id that neither path matches blames the newer file", async () => {
+    await writeFile(join(dir, "dup-a.yaml"), good);
+    await writeFile(join(dir, "dup-b.yaml"), good);
+    const old = new Date(Date.now() - 3_600_000);
+    await utimes(join(dir, "dup-b.yaml"), old, old);
+    const result = await lintPaths([join(dir, "dup-a.yaml"), join(dir, "dup-b.yaml")]);
+    expect(result.diagnostics).toHaveLength(1);
+    expect(result.diagnostics[0].file).toMatch(/dup-a\.yaml$/);
+    expect(result.diagnostics[0].message).toMatch(/also the id of .*dup-b\.yaml:1$/);
   });
 });
 
@@ -152,4 +170,135 @@ steps:
     const [problem] = await lintText("expect-var.yaml", llm.replace("equals: {}", 'equals: "${llm.url}"'));
     expect(problem.message).toContain("is not substituted in expectations");
   });
+});
+
+describe("lint of matchers against what they are applied to", () => {
+  const scenario = (expect: string, extra = "") => `id: t.matchers
+title: t
+spec: [core.unknown-tool]
+fixtures: {srv: {kind: mcp-abc, options: {transport: http}}}
+steps:
+  - op: toolkit.create
+    with: {handle: tk, mcpConfig: "\${srv.config}"}
+    capture: {tools: /value/tools}
+    expect:
+${expect
+  .trim()
+  .split("\n")
+  .map((line) => `      ${line}`)
+  .join("\n")}
+${extra}`;
+  const messages = async (expect: string) => (await lintText("matchers.yaml", scenario(expect))).map((p) => [p.line, p.message]);
+
+  it("a matcher that can never hold on the type PROTOCOL.md or the fixture's snapshot declares there", async () => {
+    expect(
+      await messages(`
+- {at: /value/tools, atLeast: 1}
+- {at: /elapsedMs, length: 3}
+- {at: /value/status, setEquals: [connected]}
+- {fixture: srv, at: /requests, atMost: 2}
+- {fixture: srv, at: /connections/open, matches: "^0$"}
+- {var: tools, at: "", jsonEquals: []}
+- {at: /error/message, orderedEquals: [a]}`),
+    ).toEqual([
+      [10, "`atLeast` compares a number, but /value/tools of the toolkit.create result is a list of strings"],
+      [11, "`length` counts the elements of a list, the characters of a string or the keys of an object, but /elapsedMs of the toolkit.create result is a number"],
+      [12, "`setEquals` compares a list, but /value/status of the toolkit.create result is an object"],
+      [13, "`atMost` compares a number, but /requests of the mcp-abc snapshot is a list of objects"],
+      [14, "`matches` tests a string, but /connections/open of the mcp-abc snapshot is a number"],
+      [15, '`jsonEquals` parses a string of JSON text, but (the whole value) of variable "tools" is a list of strings'],
+      [16, "`orderedEquals` compares a list, but /error/message of the toolkit.create result is a string"],
+    ]);
+  });
+
+  it("contains: a string finds a string element by substring, an object an object element by subset; the other way round never matches", async () => {
+    const problems = await lintText("contains.yaml", scenario(`
+- {fixture: srv, at: /requests, contains: initialize}
+- {at: /value/tools, notContains: {name: a}}
+- {at: /error/message, contains: {kind: http}}
+- {fixture: srv, at: /requests, contains: {method: initialize}}
+- {at: /value/tools, contains: srv_a}`));
+    expect(problems.map((p) => [p.line, p.message])).toEqual([
+      [10, "`contains: \"initialize\"` finds a string element by substring, but /requests of the mcp-abc snapshot is a list of objects"],
+      [11, "`notContains: {...}` finds an object element by subset, but /value/tools of the toolkit.create result is a list of strings"],
+      [12, "`contains: {...}` finds an element of a list, but /error/message of the toolkit.create result is a string"],
+    ]);
+    expect(problems[0].hint).toBe("give the keys an element must have, e.g. contains: {method: initialize}");
+  });
+
+  it("an invalid regular expression, and operands of the wrong type, say what is expected", async () => {
+    const problems = await lintText("operands.yaml", scenario(`
+- {at: /value/tools/0, matches: "srv_(a"}
+- {at: /value/tools, length: "3"}
+- {at: /elapsedMs, atLeast: "1"}`));
+    expect(problems.map((p) => [p.line, p.message]).sort((a, b) => Number(a[0]) - Number(b[0]))).toEqual([
+      [10, "`matches` is not a valid regular expression: Invalid regular expression: /srv_(a/: Unterminated group"],
+      [11, '/steps/0/expect/1/length: must be integer, found "3" (a string)'],
+      [12, '/steps/0/expect/2/atLeast: must be number, found "1" (a string)'],
+    ]);
+  });
+
+  it("leaves to the run what no declaration types: a runner.echo value, a fixture step's target, a matrix op's own keys", async () => {
+    const text = scenario("- {at: /value/tools, length: 3}", "  - op: runner.echo\n    with: {value: 1}\n    expect:\n      - {at: /value/value/deep, atLeast: 1}\n      - {at: /value/value, contains: x}\n");
+    expect(await lintText("unknown.yaml", text)).toEqual([]);
+  });
+});
+
+describe("lint reports schema problems and semantic problems in one pass", () => {
+  it("checks the well-formed parts of a file the schema rejects", async () => {
+    const text = `id: t.both
+title: t
+colour: red
+spec: [core.unknown-tols]
+steps:
+  - op: toolkit.creat
+    with: {handle: tk}
+  - fixture: nowhere
+  - op: toolkit.execute
+    with: {toolkit: "\${tk}", name: x}
+    expect:
+      - {at: /value, equals: 1, bogus: 2}
+      - {at: /value/output, atLeast: 1}
+`;
+    const problems = await lintText("both.yaml", text);
+    expect(problems.map((p) => [p.line, p.message]).sort((a, b) => Number(a[0]) - Number(b[0]))).toEqual([
+      [3, '(top level): unknown key "colour"'],
+      [4, 'clause "core.unknown-tols" is not defined in SPEC.md'],
+      [6, 'unknown operation "toolkit.creat"'],
+      [8, '/steps/1: missing key "action"'],
+      [10, "${tk} is used before it is set"],
+      [12, '/steps/2/expect/0: unknown key "bogus"'],
+      [13, "`atLeast` compares a number, but /value/output of the toolkit.execute result is a string"],
+    ]);
+  });
+
+  it("does not crash on parts of the wrong shape, and reports only the schema's words for them", async () => {
+    const text = "id: t.shapes\ntitle: t\nspec: core.unknown-tool\nfixtures: [1]\nmatrix: sideways\nsteps:\n  - 3\n  - op: 4\n  - op: toolkit.create\n    with: [1]\n    capture: x\n    expect: {at: 1}\n";
+    const problems = await lintText("shapes.yaml", text);
+    expect(problems.length).toBeGreaterThan(0);
+    expect(problems.every((p) => p.message.startsWith("/") || p.message.startsWith("(top level)"))).toBe(true);
+  });
+
+  it("a variable captured by a step with a schema problem is still known to later steps", async () => {
+    const text = `${good}    captur: oops\n    capture: {tk: /value}\n  - op: toolkit.execute\n    with: {toolkit: "\${tk}", name: x}\n`;
+    const problems = await lintText("capture-broken.yaml", text);
+    expect(problems.map((p) => p.message)).toEqual(['/steps/0: unknown key "captur"']);
+  });
+});
+
+describe("lint on the command line", () => {
+  const root = fileURLToPath(new URL("../../", import.meta.url));
+  const lintCli = async (...args: string[]) => {
+    const { stdout } = await promisify(execFile)(process.execPath, ["--import", "tsx", join(root, "conformance/cli/main.ts"), "lint", ...args], { cwd: root, timeout: 60_000 });
+    return stdout;
+  };
+
+  it("shows the clause coverage table for the whole suite or with --coverage, not for the paths given", async () => {
+    await writeFile(join(dir, "cli-good.yaml"), good.replace("t.good", "t.cli-good"));
+    const paths = await lintCli(join(dir, "cli-good.yaml"));
+    expect(paths).not.toContain("clauses covered");
+    expect(paths).toContain("1 files, 1 valid scenarios");
+    expect(await lintCli(join(dir, "cli-good.yaml"), "--coverage")).toMatch(/core\.unknown-tool\s+1\n[\s\S]*clauses covered/);
+    expect(await lintCli()).toContain("clauses covered");
+  }, 60_000);
 });

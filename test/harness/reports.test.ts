@@ -84,7 +84,34 @@ describe("reports", () => {
     const merged = mergeReports([first, second]);
     expect(merged.results).toHaveLength(3);
     expect(merged.finishedAt).toBe("2026-11-29T10:02:00.000Z");
-    expect(() => mergeReports([report, report])).toThrow(/appears in more than one report/);
+    expect(() => mergeReports([report, report], ["shard-1.json", "shard-2.json"])).toThrow("scenario a on py appears in both shard-1.json and shard-2.json");
+    expect(() => mergeReports([report, report], ["shard-1.json", "shard-1.json"])).toThrow("scenario a on py appears in shard-1.json, which is given twice");
+    expect(() => mergeReports([{ ...report, results: [report.results[0], report.results[0]] }], ["shard-1.json"])).toThrow("shard-1.json lists scenario a on py twice");
+  });
+
+  it("reading a report that is cut short, empty or not JSON names the file and what is wrong", async () => {
+    const { mkdtemp, writeFile, rm } = await import("node:fs/promises");
+    const { tmpdir } = await import("node:os");
+    const { join } = await import("node:path");
+    const { readJsonReport } = await import("../../conformance/report/json-report.ts");
+    const dir = await mkdtemp(join(tmpdir(), "tnc-reports-"));
+    try {
+      const text = JSON.stringify(report, null, 2);
+      const cut = join(dir, "cut.json");
+      await writeFile(cut, text.slice(0, 300));
+      await expect(readJsonReport(cut)).rejects.toThrow(`${cut} is cut short (300 bytes, the JSON ends early): was its run interrupted while writing it?`);
+      const empty = join(dir, "empty.json");
+      await writeFile(empty, "");
+      await expect(readJsonReport(empty)).rejects.toThrow(`${empty} is empty, not a conformance report`);
+      const garbage = join(dir, "garbage.json");
+      await writeFile(garbage, "<html>");
+      await expect(readJsonReport(garbage)).rejects.toThrow(`${garbage} is not JSON: Unexpected token`);
+      const whole = join(dir, "whole.json");
+      await writeFile(whole, text);
+      expect(await readJsonReport(whole)).toEqual(report);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
 
@@ -106,7 +133,54 @@ describe("baseline files", () => {
     const dir = await mkdtemp(join(tmpdir(), "tnc-baseline-"));
     const file = join(dir, "expected-failures.yaml");
     await writeFile(file, "subject: py\nentries:\n  - scenario: a\n    status: fail\n    clause: x\n    classification: port-bug\n    reason: long enough reason\n  - scenario: b\n    status: flaky\n    clause: x\n    classification: port-bug\n    reason: long enough reason\n");
-    await expect(loadBaseline(file)).rejects.toThrow(`${file}:9: invalid baseline at /entries/1/status: must be equal to one of the allowed values`);
-    await rm(dir, { recursive: true, force: true });
+    try {
+      await expect(loadBaseline(file)).rejects.toThrow(`${file}:9: invalid baseline at /entries/1/status: must be equal to one of the allowed values`);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("what a report stores per value is capped", () => {
+  it("a failing assertion on a 5 MB value stores its beginning, size and hash: the report stays small and valid", async () => {
+    const { createHash } = await import("node:crypto");
+    const { ajv } = await import("../../conformance/schema/validator.ts");
+    const { runSuite } = await import("../../conformance/engine/suite.ts");
+    const { expandYaml, fakeSubject, ok } = await import("./helpers.ts");
+    const huge = `${"x".repeat(5 * 1024 * 1024)}é`;
+    const list = Array.from({ length: 1_000 }, (_, index) => index);
+    const subject = fakeSubject(() => ok({ big: huge, list, small: "b" }));
+    const [scenario] = expandYaml(`id: t.huge
+title: t
+spec: [core.tool-result]
+steps:
+  - op: runner.echo
+    with: {value: x}
+    expect:
+      - {at: /value/big, equals: short}
+      - {at: /value/big, matches: "^y"}
+      - {at: /value/list, setEquals: []}
+      - {at: /value/small, equals: a}
+`);
+    const [result] = await runSuite([scenario], subject);
+    const report: Report = { version: 1, startedAt: "2026-11-29T10:00:00.000Z", finishedAt: "2026-11-29T10:01:00.000Z", subjects: [], results: [result] };
+    expect(validateReport(report), JSON.stringify(validateReport.errors)).toBe(true);
+    expect(JSON.stringify(report).length).toBeLessThan(100_000);
+
+    const json = JSON.stringify(huge);
+    const capped = { truncated: true, size: Buffer.byteLength(json), sha256: createHash("sha256").update(json).digest("hex"), prefix: json.slice(0, 2_048) };
+    const [equals, matches, setEquals, small] = result.failures!;
+    expect(equals.actual).toEqual(capped);
+    expect(equals.diff).toEqual([{ path: "/value/big", change: "changed", expected: "short", actual: capped }]);
+    expect(ajv.validate({ $ref: "https://toolnexus-conformance.invalid/report.schema.json#/$defs/truncatedValue" }, equals.actual), JSON.stringify(ajv.errors)).toBe(true);
+    // The matcher's message quotes the value: cut the same way.
+    expect(matches.message.length).toBeLessThan(4_000);
+    expect(matches.message).toMatch(new RegExp(`… \\[truncated: \\d+ bytes in all, sha256 [0-9a-f]{64}\\]$`));
+    // A thousand small differences: the first hundred, and how many there were.
+    expect(setEquals.diff).toHaveLength(100);
+    expect(setEquals.diffCount).toBe(1_000);
+    // Small values are stored whole.
+    expect(small).toMatchObject({ actual: "b", expected: "a", diff: [{ path: "/value/small", change: "changed", expected: "a", actual: "b" }] });
+    expect(small.diffCount).toBeUndefined();
   });
 });

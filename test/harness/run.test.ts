@@ -41,7 +41,8 @@ describe("runScenario", () => {
     const [scenario] = expandYaml(withFixture);
     const result = await runScenario(scenario, subject, { fixtureKinds: kinds(fixture) });
     expect(result.status).toBe("fail");
-    expect(result.message).toMatch(/^inline\.yaml:\d+: step 1, result at \/value\/value: not equal/);
+    // Steps are counted from 1 in messages, as a person counts; the line is the assertion's.
+    expect(result.message).toMatch(/^inline\.yaml:14: step 2 \(op runner\.echo\), result at \/value\/value: not equal/);
     expect(result.failures?.[0].diff).toEqual([{ path: "/value/value", change: "changed", expected: "http://127.0.0.1:1/test", actual: "other" }]);
     expect(result.failures?.some((failure) => failure.message.includes("still so after 500 ms"))).toBe(true);
     expect(fixture.stopped).toBe(1);
@@ -138,6 +139,20 @@ describe("runScenario", () => {
     const [scenario] = expandYaml(`id: t.input\ntitle: t\nspec: [core.tool-result]\nsteps:\n  - op: toolkit.execute\n    with: {toolkit: tk}\n`);
     const result = await runScenario(scenario, fakeSubject(() => ok({})));
     expect(result.status).toBe("error");
-    expect(result.message).toMatch(/^inline\.yaml:5: step 0: input of toolkit\.execute is invalid/);
+    expect(result.message).toMatch(/^inline\.yaml:5: step 1 \(op toolkit\.execute\): input of toolkit\.execute is invalid/);
+  });
+
+  it("names a step by its 1-based number and what it does (the op a matrix path chose, or the fixture action), at its line", async () => {
+    const matrix = `id: t.steps\ntitle: t\nspec: [core.tool-result]\nmatrix: [openai-stream]\nfixtures: {srv: {kind: recording}}\nsteps:\n  - fixture: srv\n    action: poke\n  - op: "\${path.op}"\n    title: the call\n    with: {client: c, prompt: hi}\n`;
+    const [scenario] = expandYaml(matrix);
+    const failing = fakeSubject(() => ({ ok: false, elapsedMs: 1, error: { kind: "http", message: "boom" } }));
+    const result = await runScenario(scenario, failing, { fixtureKinds: kinds(recordingFixture()) });
+    expect(result.message).toBe('inline.yaml:9: step 2 (op client.stream, "the call"): unexpected error (http): boom');
+    expect(result.failures?.[0].step).toBe(1); // the report keeps the 0-based index its schema defines
+
+    const badAction = recordingFixture();
+    badAction.kind = { ...badAction.kind, start: async (options, context) => ({ ...(await recordingFixture().kind.start(options, context)), act: async () => { throw new Error("no"); } }) };
+    const broken = await runScenario(scenario, failing, { fixtureKinds: kinds(badAction) });
+    expect(broken.message).toBe('inline.yaml:7: step 1 (fixture srv, action poke): fixture "srv" action "poke" failed: no');
   });
 });

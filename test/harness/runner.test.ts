@@ -1,5 +1,8 @@
 // The subprocess runner subject against runners that crash, hang, write garbage or refuse the
 // handshake: each costs only the scenario in flight, is said plainly, and leaves no process behind.
+import { readFile, mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
 import { runScenario } from "../../conformance/engine/run.ts";
@@ -26,8 +29,17 @@ function alive(pid: number | undefined): boolean {
   }
 }
 
+const scratchDirs: string[] = [];
+/** A folder for one test, removed after it (npm test must leave nothing in the temp folder). */
+async function scratchDir(): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), "tnc-runner-"));
+  scratchDirs.push(dir);
+  return dir;
+}
+
 afterEach(async () => {
   await Promise.all(opened.splice(0).map((subject) => subject.close()));
+  await Promise.all(scratchDirs.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
 });
 
 const echo = (value: string, timeoutMs = 300) => expandYaml(`id: t.echo\ntitle: t\nspec: [core.tool-result]\ntimeoutMs: ${timeoutMs}\nsteps:\n  - op: runner.echo\n    with: {value: ${value}}\n    expect: [{at: /value/value, equals: ${value}}]\n`)[0];
@@ -93,10 +105,7 @@ describe("runner subject", () => {
   });
 
   it("a restart whose handshake fails is closed, never talked to, and counts against the budget", async () => {
-    const { mkdtemp } = await import("node:fs/promises");
-    const { tmpdir } = await import("node:os");
-    const { join } = await import("node:path");
-    const marker = join(await mkdtemp(join(tmpdir(), "tnc-runner-")), "started");
+    const marker = join(await scratchDir(), "started");
     const subject = await start("crash", 5_000, { FAKE_RUNNER_MARKER: marker, FAKE_RUNNER_LATER_MODE: "unavailable" });
     expect((await runScenario(echo("trigger"), subject)).status).toBe("error");
     const second = await runScenario(echo("after"), subject);
@@ -127,6 +136,58 @@ describe("runner subject", () => {
     const silent = start("silent", 300);
     await expect(silent).rejects.toBeInstanceOf(SubjectBrokenError);
     await expect(silent).rejects.toThrow(/did not answer the handshake within 300 ms/);
+  });
+});
+
+describe("a runner that floods stdout without a newline", () => {
+  it("is killed as soon as the line limit is passed, with the limit said, not after buffering it all or waiting out the handshake", async () => {
+    const marker = join(await scratchDir(), "started");
+    const started = performance.now();
+    const flooding = start("flood", 30_000, { FAKE_RUNNER_MARKER: marker });
+    await expect(flooding).rejects.toBeInstanceOf(SubjectBrokenError);
+    await expect(flooding).rejects.toThrow(/runner wrote more than 32 MiB to stdout without a newline: killed/);
+    // Well under the 30 s handshake wait (a generous bound for a loaded machine, not a timing target).
+    expect(performance.now() - started).toBeLessThan(15_000);
+    const pid = Number(await readFile(marker, "utf8"));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(alive(pid)).toBe(false);
+  });
+
+  it("the line splitter holds at most the limit of an unfinished line, and reports the overflow once", async () => {
+    const { BoundedLineSplitter } = await import("../../conformance/subjects/json-lines.ts");
+    const lines: string[] = [];
+    const overflows: number[] = [];
+    const splitter = new BoundedLineSplitter(4 * 1024, (line) => lines.push(line), (limit) => overflows.push(limit));
+    splitter.push(Buffer.from('{"a":1}\r\n{"b":'));
+    splitter.push(Buffer.from('"é"}\n'));
+    // A multi-byte character split across chunks still decodes.
+    const snowman = Buffer.from("☃\n");
+    splitter.push(snowman.subarray(0, 1));
+    splitter.push(snowman.subarray(1));
+    expect(lines).toEqual(['{"a":1}', '{"b":"é"}', "☃"]);
+    for (let i = 0; i < 10; i++) {
+      splitter.push(Buffer.alloc(1024, "x"));
+      expect(splitter.heldBytes).toBeLessThanOrEqual(4 * 1024);
+    }
+    expect(overflows).toEqual([4 * 1024]);
+    expect(splitter.heldBytes).toBe(0);
+    splitter.push(Buffer.from("late\n"));
+    expect(lines).toHaveLength(3);
+  });
+});
+
+describe("a runner that fails at start-up", () => {
+  it("says what it wrote to stderr (an import error), not only its exit code", async () => {
+    const failing = start("import-error");
+    await expect(failing).rejects.toBeInstanceOf(SubjectBrokenError);
+    await expect(failing).rejects.toThrow(/^runner exited \(code 1\) before answering the handshake; its stderr ends with:\n[\s\S]*\n  ModuleNotFoundError: No module named toolnexus$/);
+  });
+
+  it("says 'command not found' for a missing executable, started directly or through a shell", async () => {
+    await expect(startRunnerSubject({ name: "fake", command: ["tnc-no-such-executable"], handshakeTimeoutMs: 5_000 })).rejects.toThrow(/could not start tnc-no-such-executable: command not found/);
+    const viaShell = startRunnerSubject({ name: "fake", command: ["bash", "-c", "tnc-no-such-executable --serve"], handshakeTimeoutMs: 5_000 });
+    await expect(viaShell).rejects.toThrow(/runner exited \(code 127: command not found\)/);
+    await expect(viaShell).rejects.toThrow(/tnc-no-such-executable: command not found/);
   });
 });
 

@@ -1,0 +1,33 @@
+// The temporary folders a run creates (one per scenario, for its fixtures' files). Each is removed by
+// its owner when done; the ones still there when the process is interrupted or exits are removed by
+// removeLiveTempDirs (conformance/cli/interrupt.ts calls it), so no run leaves /tmp/tnc-* behind.
+import { rmSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+const live = new Set<string>();
+
+/** A fresh folder under the system's temporary folder, named PREFIX + random characters. */
+export async function makeTempDir(prefix: string): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), prefix));
+  live.add(dir);
+  return dir;
+}
+
+export async function removeTempDir(dir: string): Promise<void> {
+  await rm(dir, { recursive: true, force: true });
+  live.delete(dir);
+}
+
+/** Synchronous, for a signal or exit handler: removes every folder made here and not yet removed. */
+export function removeLiveTempDirs(): void {
+  for (const dir of live) {
+    try {
+      rmSync(dir, { recursive: true, force: true });
+    } catch {
+      // best effort while the process ends
+    }
+  }
+  live.clear();
+}
