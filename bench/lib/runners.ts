@@ -5,7 +5,7 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { runnersDir } from "../../conformance/cli/paths.ts";
 import type { PortSourceChoice } from "../../conformance/subjects/port-source.ts";
-import { openRunner, readManifest, runnerNames, subjectName } from "../../conformance/subjects/runner-registry.ts";
+import { openRunner, readManifest, runnerNames, subjectName, type RunnerOrigin } from "../../conformance/subjects/runner-registry.ts";
 import type { RunnerSpec } from "../../conformance/subjects/runner.ts";
 import { baselinePath } from "../../conformance/subjects/select.ts";
 
@@ -25,14 +25,15 @@ function folderReason(name: string): string | undefined {
 
 /** Install (bounded, by the manifest) and handshake once; the measurements start fresh processes from the spec. */
 export async function prepareRunner(runner: string, log: (line: string) => void, source?: PortSourceChoice): Promise<RunnerChoice> {
-  const name = subjectName(runner, source !== undefined);
+  const origin: RunnerOrigin = source ? { kind: "source", source } : { kind: "pinned" };
+  const name = subjectName(runner, origin);
   const missing = folderReason(runner);
   if (missing) return { name, available: false, reason: missing };
   try {
-    const subject = await openRunner(runner, log, source);
+    const subject = await openRunner(runner, log, origin);
     const { version, package: pkg } = subject.info;
     await subject.close();
-    return { name, available: true, version, package: pkg, spec: subject.spec, baseline: baselinePath(runner, source !== undefined) };
+    return { name, available: true, version, package: pkg, spec: subject.spec, baseline: baselinePath(runner, { mode: source ? "source" : "pinned" })! };
   } catch (error) {
     return { name, available: false, reason: error instanceof Error ? error.message : String(error) };
   }

@@ -20,6 +20,7 @@ import { runAgainstSubjects, type SubjectChoice } from "./run-command.ts";
 import { cleanUpOnInterrupt } from "./interrupt.ts";
 import { smoke } from "./smoke.ts";
 import { registerCaptureCommands } from "../capture/cli.ts";
+import { registerHistoryCommand } from "./history.ts";
 import { sourceCommitEnvironmentVariable, sourceEnvironmentVariable, type PortSourceChoice } from "../subjects/port-source.ts";
 import { runnerNames } from "../subjects/runner-registry.ts";
 import { closestName, commandTypo, throwUsageErrors, usageHint, UsageError } from "./usage.ts";
@@ -85,12 +86,13 @@ export function buildProgram(): Command {
     .description("run scenarios against subjects (default: every scenario against the in-process reference)")
     .argument("[paths...]", "scenario files or folders", [])
     .addOption(new Option("--subject <name>", "an in-process subject").choices(["reference"]))
-    .option("--runner <name>", "a runner under runners/ (repeatable), or 'all'", collect, [])
+    .option("--runner <name>", "a runner under runners/: NAME, NAME@source, NAME@VERSION (repeatable), or 'all'", collect, [])
     .option("--runner-cmd <command>", "start this command as a runner speaking runners/PROTOCOL.md")
     .option("--handshake-timeout <ms>", "how long --runner-cmd gets to answer the handshake (default 60000)", parsePositiveInteger)
     .option("--source <dir>", `build runners from this toolnexus checkout (root or one port's folder) instead of their published packages; default: $${sourceEnvironmentVariable}`)
     .option("--source-commit <sha>", `the commit the --source checkout is at, recorded in reports; default: $${sourceCommitEnvironmentVariable}`)
     .option("--baseline <file>", "use this expected-failures file instead of the runner's own (one runner subject)")
+    .option("--no-baseline", "judge without any baseline: every divergence shows (e.g. a release no one has measured yet)")
     .option("--require <subject>", "fail the run unless this subject (e.g. go@source) ran, even when picked by 'all' (repeatable)", collect, [])
     .option("--filter <glob>", "only scenarios whose id matches, e.g. 'client.request-params.*' (repeatable: any of them)", collect, [])
     .option("--tag <tag>", "only scenarios with this tag (repeatable)", collect, [])
@@ -127,7 +129,9 @@ export function buildProgram(): Command {
         runners: options.runner,
         runnerCommand: options.runnerCmd,
         source: sourceChoice(options.source, options.sourceCommit),
-        baselineFile: options.baseline,
+        // commander: a path for --baseline FILE, false for --no-baseline.
+        baselineFile: typeof options.baseline === "string" ? options.baseline : undefined,
+        noBaseline: options.baseline === false,
         handshakeTimeoutMs: options.handshakeTimeout,
       };
       const { report, problems } = await runAgainstSubjects(scenarios, choice, { fullSuite: !filter && !options.tag.length && !options.shard && !paths.length, required: options.require });
@@ -199,6 +203,7 @@ export function buildProgram(): Command {
     });
 
   registerCaptureCommands(program);
+  registerHistoryCommand(program);
   throwUsageErrors(program);
   return program;
 }

@@ -49,14 +49,19 @@ export async function runScenario(scenario: ExpandedScenario, subject: Subject, 
     spec: scenario.spec,
     tags: scenario.tags,
   };
-  const finish = (status: Status, message: string, failures: Failure[] = [], stderr?: string): ScenarioResult => ({
-    ...base,
-    status,
-    message,
-    durationMs: Math.round(performance.now() - started),
-    ...(failures.length ? { failures } : {}),
-    ...(stderr ? { stderr } : {}),
-  });
+  const finish = (status: Status, message: string, failures: Failure[] = [], stderr?: string): ScenarioResult => {
+    // What the runner substituted to drive this release (e.g. an empty toolkit) belongs with the result.
+    const notes = status === "skip" ? [] : (subject.drainNotes?.() ?? []);
+    return {
+      ...base,
+      status,
+      message,
+      durationMs: Math.round(performance.now() - started),
+      ...(failures.length ? { failures } : {}),
+      ...(stderr ? { stderr } : {}),
+      ...(notes.length ? { notes } : {}),
+    };
+  };
 
   const missing = scenario.requires.filter((capability) => !subject.info.capabilities.includes(capability));
   if (missing.length) return finish("skip", `${subject.info.name} does not declare ${missing.join(", ")}`);

@@ -56,6 +56,7 @@ export function formatResult(result: Result): string {
   const lines = [head];
   if (result.status === "skip") lines.push(`      ${result.message}`);
   if (result.status === "error" && !result.failures?.length) lines.push(`      ${result.message}`);
+  for (const note of result.notes ?? []) lines.push(paint(90, `      note: ${note}`));
   if (result.outcome !== "as-expected" || result.status === "error") {
     for (const failure of result.failures ?? []) lines.push(...formatFailure(failure).map((line) => `      ${line}`));
     lines.push(`      at ${result.file}`);

@@ -10,8 +10,8 @@ const escapeHtml = (text: string) =>
   text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
 
 /** What a cell shows. Text, not emoji: Debian's Chromium has no emoji font and draws emoji as empty boxes. */
-type CellState = "pass" | "fail" | "error" | "xpass" | "xfail" | "xerror" | "skip" | "none";
-const cellStates: Record<CellState, { label: string; meaning: string }> = {
+export type CellState = "pass" | "fail" | "error" | "xpass" | "xfail" | "xerror" | "skip" | "none";
+export const cellStates: Record<CellState, { label: string; meaning: string }> = {
   fail: { label: "FAIL", meaning: "new failure" },
   error: { label: "ERR", meaning: "new error" },
   xpass: { label: "XPASS", meaning: "passed though the baseline lists it" },
@@ -22,7 +22,7 @@ const cellStates: Record<CellState, { label: string; meaning: string }> = {
   none: { label: "-", meaning: "no result" },
 };
 
-function cellState(result: Result | undefined): CellState {
+export function cellState(result: Result | undefined): CellState {
   if (!result) return "none";
   if (result.outcome === "unexpected-pass") return "xpass";
   if (result.status === "pass" || result.status === "skip") return result.status;

@@ -16,6 +16,7 @@ export function reportSubject(info: SubjectInfo, unavailableReason?: string): Re
     version: info.version,
     capabilities: info.capabilities,
     ...(info.build ? { build: info.build } : {}),
+    ...(info.supports ? { supports: info.supports } : {}),
     available: unavailableReason === undefined,
     ...(unavailableReason !== undefined ? { unavailableReason } : {}),
   };

@@ -36,6 +36,10 @@ export interface Subject {
   available: boolean;
   unavailableReason?: string;
   build?: Build;
+  /**
+   * The releases the runner says it drives (its handshake's implementation.supports).
+   */
+  supports?: string;
 }
 /**
  * Exactly what ran: a published package at a version, a build from a source checkout (path and content hash, and the commit when the caller gave one), the in-process reference, or an ad-hoc runner command.
@@ -102,6 +106,10 @@ export interface Result {
    * What the runner wrote to stderr during the scenario, when it failed.
    */
   stderr?: string;
+  /**
+   * What the runner had to substitute while running this scenario (each note once).
+   */
+  notes?: string[];
 }
 /**
  * One assertion that did not hold.

@@ -77,9 +77,25 @@ export function installerWords(output: string): string {
     .trim();
 }
 
-/** The subject name a runner has in reports and baselines: go (published) or go@source. */
-export function subjectName(runner: string, fromSource: boolean): string {
-  return fromSource ? `${runner}@source` : runner;
+/**
+ * Where a runner's implementation comes from: the pinned published package (the default), another
+ * published version (`NAME@0.16.0`), or a build of a source checkout (`NAME@source`).
+ */
+export type RunnerOrigin = { kind: "pinned" } | { kind: "version"; version: string } | { kind: "source"; source: PortSourceChoice };
+
+export const pinned: RunnerOrigin = { kind: "pinned" };
+
+/** The subject name a runner has in reports and baselines: go, go@source, python@0.16.0. */
+export function subjectName(runner: string, origin: RunnerOrigin): string {
+  if (origin.kind === "source") return `${runner}@source`;
+  if (origin.kind === "version") return `${runner}@${origin.version}`;
+  return runner;
+}
+
+/** The package as its registry spells it at another version: toolnexus==0.21.0 -> toolnexus==0.16.0. */
+export function packageAt(manifest: RunnerManifest, version: string): string {
+  const pinnedVersion = manifest.versions?.pinned;
+  return pinnedVersion && manifest.package.includes(pinnedVersion) ? manifest.package.replace(pinnedVersion, version) : `${manifest.package} (version ${version})`;
 }
 
 interface LaunchPlan {
@@ -91,9 +107,29 @@ interface LaunchPlan {
   build: Build;
 }
 
-/** What to run for the published package, or for a build of the port's folder in a source checkout. */
-async function launchPlan(name: string, manifest: RunnerManifest, source: PortSourceChoice | undefined): Promise<LaunchPlan> {
-  if (!source) return { ...manifest, env: {}, build: { mode: "published", package: manifest.package } };
+/** The build folder of one version of the published package: a venv or build per version, reused when present. */
+function versionPlan(name: string, manifest: RunnerManifest, version: string): LaunchPlan {
+  const recipe = manifest.versions;
+  if (!recipe) throw new RunnerUnavailableError(`runners/${name}/runner.json has no versions recipe: this runner installs only ${manifest.package}`);
+  if (!/^[0-9A-Za-z][0-9A-Za-z.+_-]*$/.test(version)) throw new RunnerUnavailableError(`"${version}" is not a version (expected e.g. ${recipe.pinned})`);
+  const buildDir = join(runnersDir, name, ".build", `published-${version}`);
+  mkdirSync(buildDir, { recursive: true });
+  const expand = (command: string[]) => command.map((argument) => argument.replaceAll("{version}", version).replaceAll("{build}", buildDir));
+  return {
+    install: expand(recipe.install),
+    installTimeoutMs: recipe.installTimeoutMs ?? manifest.installTimeoutMs,
+    start: expand(recipe.start),
+    handshakeTimeoutMs: recipe.handshakeTimeoutMs ?? manifest.handshakeTimeoutMs,
+    env: { TNC_PACKAGE_VERSION: version, TNC_BUILD_DIR: buildDir },
+    build: { mode: "published", package: packageAt(manifest, version) },
+  };
+}
+
+/** What to run for the pinned package, another version of it, or a build of the port's folder in a source checkout. */
+async function launchPlan(name: string, manifest: RunnerManifest, origin: RunnerOrigin): Promise<LaunchPlan> {
+  if (origin.kind === "pinned") return { install: manifest.install, installTimeoutMs: manifest.installTimeoutMs, start: manifest.start, handshakeTimeoutMs: manifest.handshakeTimeoutMs, env: {}, build: { mode: "published", package: manifest.package } };
+  if (origin.kind === "version") return versionPlan(name, manifest, origin.version);
+  const source = origin.source;
   if (!manifest.source) throw new RunnerUnavailableError(`runners/${name}/runner.json has no source recipe: this runner drives only the published package`);
   let folder: string;
   try {
@@ -117,12 +153,12 @@ async function launchPlan(name: string, manifest: RunnerManifest, source: PortSo
 }
 
 /** Install or build (when the manifest says how) and start a runner. Throws RunnerUnavailableError with the reason. */
-export async function openRunner(name: string, log: (line: string) => void = () => undefined, source?: PortSourceChoice): Promise<RunnerSubject> {
+export async function openRunner(name: string, log: (line: string) => void = () => undefined, origin: RunnerOrigin = pinned): Promise<RunnerSubject> {
   const manifest = await readManifest(name);
   const cwd = join(runnersDir, name);
   const missing = (manifest.requires ?? []).filter((executable) => !onPath(executable));
   if (missing.length) throw new RunnerUnavailableError(`${missing.join(", ")} not found on PATH (this runner needs ${missing.join(", ")}; see runners/${name}/README.md)`);
-  const plan = await launchPlan(name, manifest, source);
+  const plan = await launchPlan(name, manifest, origin);
   if (plan.install) {
     const what = plan.build.mode === "source" ? `building ${name} from ${plan.build.path}` : `installing ${name}`;
     log(`${what}: ${plan.install.join(" ")}`);
@@ -134,7 +170,7 @@ export async function openRunner(name: string, log: (line: string) => void = () 
       throw new RunnerUnavailableError(`${why}:\n${output.slice(-installOutputTail)}`);
     }
   }
-  const subject = await startRunnerSubject({ name: subjectName(name, source !== undefined), command: plan.start, cwd, env: plan.env, handshakeTimeoutMs: plan.handshakeTimeoutMs });
+  const subject = await startRunnerSubject({ name: subjectName(name, origin), command: plan.start, cwd, env: plan.env, handshakeTimeoutMs: plan.handshakeTimeoutMs });
   subject.info.build = plan.build;
   return subject;
 }

@@ -239,6 +239,7 @@ export async function startRunnerSubject(spec: RunnerSpec): Promise<RunnerSubjec
     throw await startupFailure(error, runner);
   }
   let restarts = 0;
+  const notes = new Set<string>();
   /** Restarts since an operation last got an answer: a crash loop, not a hang now and then. */
   let restartsWithoutAnswer = 0;
   const budget = spec.restartBudget ?? 5;
@@ -272,6 +273,7 @@ export async function startRunnerSubject(spec: RunnerSpec): Promise<RunnerSubjec
     const seq = current.nextSeq();
     const answer = await current.ask({ type: "request", seq, op, input }, options.timeoutMs + answerGraceMs, `${op} (seq ${seq})`);
     if (answer.type !== "crash") restartsWithoutAnswer = 0;
+    if ((answer.type === "result" || answer.type === "error") && answer.notes) for (const note of answer.notes) notes.add(note);
     switch (answer.type) {
       case "result":
         return { ok: true, value: answer.value, elapsedMs: answer.elapsedMs };
@@ -301,6 +303,11 @@ export async function startRunnerSubject(spec: RunnerSpec): Promise<RunnerSubjec
       if (!runner.alive) return;
       const outcome = await execute("session.reset", {}, options);
       if (!outcome.ok) throw new SubjectBrokenError(`session.reset failed: ${outcome.error.message}`);
+    },
+    drainNotes() {
+      const drained = [...notes];
+      notes.clear();
+      return drained;
     },
     drainStderr() {
       const text = carriedStderr + runner.drainStderr();

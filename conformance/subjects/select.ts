@@ -1,23 +1,26 @@
 // Turns the CLI's subject options into subjects: the in-process reference, runners by name (or
 // `all`), each from its published package or built from a source checkout, or an ad-hoc runner
 // command. Each runner's baseline comes with it: one per subject identity.
+import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { runnersDir } from "../cli/paths.ts";
 import { loadBaseline } from "../report/baseline.ts";
 import type { Entry } from "../schema/baseline.types.ts";
 import { createReferenceSubject, referenceInfo } from "./reference/index.ts";
 import type { PortSourceChoice } from "./port-source.ts";
-import { openRunner, readManifest, runnerNames, subjectName } from "./runner-registry.ts";
+import { openRunner, packageAt, pinned, readManifest, runnerNames, type RunnerOrigin } from "./runner-registry.ts";
 import { RunnerUnavailableError, startRunnerSubject } from "./runner.ts";
 import type { Subject, SubjectInfo } from "./subject.ts";
 
 export interface SubjectChoice {
   subject?: string;
-  /** Runner names, `NAME@source`, or `all`. */
+  /** Runner names, `NAME@source`, `NAME@VERSION`, or `all`. */
   runners: string[];
   runnerCommand?: string;
   /** A source checkout: plain runner names build from it, and `all` adds each runner's source build. */
   source?: PortSourceChoice;
+  /** Judge without any baseline (a history run: an old release must not fail on a newer one's baseline). */
+  noBaseline?: boolean;
   /** A baseline file to use instead of the runner's own (for a single runner subject). */
   baselineFile?: string;
   /** How long an ad-hoc runner command gets for its handshake. */
@@ -33,32 +36,54 @@ export interface OpenedSubject {
   explicitlyRequested: boolean;
 }
 
-/** A runner's own baseline for one identity: expected-failures.yaml (published) or expected-failures.source.yaml. */
-export function baselinePath(runner: string, fromSource = false): string {
-  return join(runnersDir, runner, fromSource ? "expected-failures.source.yaml" : "expected-failures.yaml");
+/**
+ * A runner's own baseline for one subject identity: expected-failures.yaml (the pinned package),
+ * expected-failures.source.yaml (a source build), baselines/VERSION.yaml (another published version;
+ * for the pinned version the pinned baseline; else none: no one has measured that version yet, so
+ * every divergence shows).
+ */
+export function baselinePath(runner: string, pick: Pick<RunnerPick, "mode" | "version"> = { mode: "pinned" }, pinnedVersion?: string): string | undefined {
+  const pinnedBaseline = join(runnersDir, runner, "expected-failures.yaml");
+  if (pick.mode === "source") return join(runnersDir, runner, "expected-failures.source.yaml");
+  if (pick.mode === "version") {
+    const own = join(runnersDir, runner, "baselines", `${pick.version}.yaml`);
+    if (existsSync(own)) return own;
+    // NAME@PINNED is the pinned package under another name: the same measured baseline applies.
+    return pick.version === pinnedVersion ? pinnedBaseline : undefined;
+  }
+  return pinnedBaseline;
 }
 
-interface RunnerPick {
+export interface RunnerPick {
   runner: string;
-  fromSource: boolean;
+  mode: "pinned" | "version" | "source";
+  version?: string;
 }
 
-/** Which runner subjects the options ask for, in order. */
+/** Which runner subjects the options ask for, in order: NAME, NAME@source, NAME@VERSION, or all. */
 export async function pickRunners(choice: SubjectChoice): Promise<{ picks: RunnerPick[]; viaAll: boolean }> {
   if (choice.runners.includes("all")) {
     const picks: RunnerPick[] = [];
     for (const runner of runnerNames()) {
-      picks.push({ runner, fromSource: false });
-      if (choice.source && (await readManifest(runner)).source) picks.push({ runner, fromSource: true });
+      picks.push({ runner, mode: "pinned" });
+      if (choice.source && (await readManifest(runner)).source) picks.push({ runner, mode: "source" });
     }
     return { picks, viaAll: true };
   }
-  const picks = choice.runners.map((spec) => {
-    const [runner, mode, ...rest] = spec.split("@");
-    if (rest.length || (mode !== undefined && mode !== "source")) throw new Error(`--runner ${spec}: expected NAME or NAME@source`);
-    return { runner, fromSource: mode === "source" || choice.source !== undefined };
+  const picks = choice.runners.map((spec): RunnerPick => {
+    const [runner, qualifier, ...rest] = spec.split("@");
+    if (rest.length || qualifier === "") throw new Error(`--runner ${spec}: expected NAME, NAME@source or NAME@VERSION`);
+    if (qualifier === "source" || (qualifier === undefined && choice.source !== undefined)) return { runner, mode: "source" };
+    return qualifier === undefined ? { runner, mode: "pinned" } : { runner, mode: "version", version: qualifier };
   });
   return { picks, viaAll: false };
+}
+
+function originOf(pick: RunnerPick, source: PortSourceChoice | undefined): RunnerOrigin {
+  if (pick.mode === "version") return { kind: "version", version: pick.version! };
+  if (pick.mode === "pinned") return pinned;
+  if (!source) throw new RunnerUnavailableError("no source checkout given: pass --source DIR or set TOOLNEXUS_SOURCE");
+  return { kind: "source", source };
 }
 
 /** Opens subjects one at a time, as the run reaches them, so only one runner process lives at once. */
@@ -68,22 +93,23 @@ export async function* openSubjects(choice: SubjectChoice, log: (line: string) =
   if (choice.baselineFile && picks.length + (choice.runnerCommand ? 1 : 0) !== 1) throw new Error("--baseline needs exactly one runner subject");
   const wantsReference = choice.subject === "reference" || viaAll || (!picks.length && !choice.runnerCommand);
   if (wantsReference) yield { info: referenceInfo("reference"), subject: createReferenceSubject(), baseline: new Map(), explicitlyRequested: true };
-  for (const { runner, fromSource } of picks) {
+  for (const pick of picks) {
+    const { runner } = pick;
     const manifest = await readManifest(runner);
-    const name = subjectName(runner, fromSource);
-    const baseline = await loadBaseline(choice.baselineFile ?? baselinePath(runner, fromSource));
+    const name = pick.mode === "source" ? `${runner}@source` : pick.mode === "version" ? `${runner}@${pick.version}` : runner;
+    const ownBaseline = choice.noBaseline ? undefined : (choice.baselineFile ?? baselinePath(runner, pick, manifest.versions?.pinned));
+    const baseline = ownBaseline ? await loadBaseline(ownBaseline) : new Map<string, Entry>();
     // What the manifest says stands in until (unless) the runner's handshake reports the real thing.
     const placeholder: SubjectInfo = {
       name,
       language: manifest.language,
-      package: manifest.package,
-      version: "(not installed)",
+      package: pick.version ? packageAt(manifest, pick.version) : manifest.package,
+      version: pick.version ?? "(not installed)",
       capabilities: [],
-      build: fromSource ? { mode: "source", ...(choice.source ? { path: choice.source.dir } : {}) } : { mode: "published", package: manifest.package },
+      build: pick.mode === "source" ? { mode: "source", ...(choice.source ? { path: choice.source.dir } : {}) } : { mode: "published", package: pick.version ? packageAt(manifest, pick.version) : manifest.package },
     };
     try {
-      if (fromSource && !choice.source) throw new RunnerUnavailableError("no source checkout given: pass --source DIR or set TOOLNEXUS_SOURCE");
-      yield { info: placeholder, subject: await openRunner(runner, log, fromSource ? choice.source : undefined), baseline, explicitlyRequested: !viaAll };
+      yield { info: placeholder, subject: await openRunner(runner, log, originOf(pick, choice.source)), baseline, explicitlyRequested: !viaAll };
     } catch (error) {
       if (!(error instanceof Error)) throw error;
       const reason = error instanceof RunnerUnavailableError ? error.message : `runner broke at start: ${error.message}`;

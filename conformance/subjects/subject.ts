@@ -15,6 +15,8 @@ export interface SubjectInfo {
   version: string;
   /** Capability flags (see runners/PROTOCOL.md#capabilities); a scenario that requires one the subject lacks is skipped. */
   capabilities: string[];
+  /** The releases a runner says it drives (handshake `implementation.supports`). */
+  supports?: string;
   /** Exactly what ran: published package, source build (path + content hash), in-process, or a command. */
   build?: Build;
 }
@@ -58,5 +60,7 @@ export interface Subject {
   reset(options: ExecuteOptions): Promise<void>;
   /** What the subject wrote to stderr since the last call (runners only), to attach to failures. */
   drainStderr?(): string;
+  /** What the runner said it substituted since the last call (its answers' `notes`), each once. */
+  drainNotes?(): string[];
   close(): Promise<void>;
 }

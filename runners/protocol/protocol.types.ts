@@ -66,6 +66,10 @@ export interface Implementation {
   package: string;
   version: string;
   capabilities: Capability[];
+  /**
+   * The releases of the implementation this runner drives, e.g. ">=0.9.0"; shown in reports.
+   */
+  supports?: string;
 }
 /**
  * harness -> runner.
@@ -81,12 +85,20 @@ export interface Result {
   seq: number;
   elapsedMs: number;
   value: {};
+  /**
+   * What the runner had to substitute to perform this operation on this release (e.g. an empty toolkit where the release requires one); the report shows it with the scenario.
+   */
+  notes?: string[];
 }
 export interface Error {
   type: "error";
   seq: number;
   elapsedMs: number;
   error: OperationError;
+  /**
+   * What the runner had to substitute to perform this operation on this release (e.g. an empty toolkit where the release requires one); the report shows it with the scenario.
+   */
+  notes?: string[];
 }
 export interface OperationError {
   kind: "cancelled" | "deadline" | "http" | "stream" | "empty_response" | "config" | "tool" | "other";

@@ -51,4 +51,29 @@ export interface RunnerManifest {
     start: [string, ...string[]];
     handshakeTimeoutMs?: number;
   };
+  /**
+   * How to install other published versions of the package (`--runner NAME@VERSION`). install and start run in the runner's folder with TNC_PACKAGE_VERSION (the version) and TNC_BUILD_DIR (a folder of this runner's own for that version) in their environment; in every argument {version} and {build} stand for them.
+   */
+  versions?: {
+    /**
+     * The version the top-level install pins (the default subject NAME).
+     */
+    pinned: string;
+    /**
+     * @minItems 1
+     */
+    install: [string, ...string[]];
+    installTimeoutMs?: number;
+    /**
+     * @minItems 1
+     */
+    start: [string, ...string[]];
+    handshakeTimeoutMs?: number;
+    /**
+     * Prints the published versions, one per line (for `history --versions A..B`).
+     *
+     * @minItems 1
+     */
+    list?: [string, ...string[]];
+  };
 }

@@ -11,7 +11,7 @@ import jsonpatch
 from toolnexus import InMemoryConversationStore, RunResult, UrllibTransport, create_client, create_toolkit
 from toolnexus.types import ToolResult
 
-from common import ContractError, Session, capture_warnings, require
+from common import ContractError, Session, capture_warnings, note, require
 from features import client_requires_toolkit
 from toolkit_ops import toolkit_for
 
@@ -115,24 +115,34 @@ def _entry(session: Session, payload: dict[str, Any]) -> ClientEntry:
     return require(session.clients, payload.get("client"), "client")
 
 
-# Printed on stderr for every call that gets the substitute, so that each affected scenario's
-# captured stderr says so (the harness attaches a scenario's stderr to its result when it fails).
-EMPTY_TOOLKIT_NOTICE = (
-    "python runner: substituted toolkit: this toolnexus requires a toolkit argument for "
-    "run/ask/stream (optional only since 0.20.0), so this call without `toolkit` got an EMPTY toolkit "
-    "made by the runner (create_toolkit(builtins=False): no tools, no skills, no MCP), not None"
-)
+def _empty_toolkit_note(method: str) -> str:
+    """The protocol note (and stderr line) for the empty-toolkit substitution; names the installed
+    release as its metadata says."""
+    return (f"passed an empty toolkit (create_toolkit(builtins=False)): toolnexus {_port_version()}'s "
+            f"Client.{method} requires one (optional since 0.20.0); the scenario gave none")
 
 
-async def _toolkit(session: Session, payload: dict[str, Any]) -> Any:
+def _port_version() -> str:
+    from importlib.metadata import version
+
+    try:
+        return version("toolnexus")
+    except Exception:  # noqa: BLE001
+        return "(unknown version)"
+
+
+async def _toolkit(session: Session, payload: dict[str, Any], method: str) -> Any:
     """The toolkit handle named by the scenario; without one, None where the port accepts that, or,
     on ports whose run/ask/stream require a toolkit (features.client_requires_toolkit), an empty
-    toolkit: the runner's substitution, said on stderr and in README.md ("Source mode")."""
+    toolkit: the runner's substitution, said in the answer's `notes` (and on stderr) and in
+    README.md ("Versions")."""
     if payload.get("toolkit") is not None:
         return toolkit_for(session, payload["toolkit"])
     if not client_requires_toolkit():
         return None
-    print(EMPTY_TOOLKIT_NOTICE, file=sys.stderr)
+    text = _empty_toolkit_note(method)
+    note(text)
+    print(f"python runner: substituted: {text}", file=sys.stderr)
     return await create_toolkit(builtins=False)
 
 
@@ -199,7 +209,7 @@ async def client_create(payload: dict[str, Any], session: Session) -> dict[str, 
 
 async def client_run(payload: dict[str, Any], session: Session) -> dict[str, Any]:
     entry = _entry(session, payload)
-    toolkit = await _toolkit(session, payload)
+    toolkit = await _toolkit(session, payload, "run")
     history = copy.deepcopy(payload["history"]) if payload.get("history") is not None else None
     with capture_warnings(entry.warnings):
         result = await entry.client.run(payload["prompt"], toolkit, history=history)
@@ -208,7 +218,7 @@ async def client_run(payload: dict[str, Any], session: Session) -> dict[str, Any
 
 async def client_ask(payload: dict[str, Any], session: Session) -> dict[str, Any]:
     entry = _entry(session, payload)
-    toolkit = await _toolkit(session, payload)
+    toolkit = await _toolkit(session, payload, "ask")
     with capture_warnings(entry.warnings):
         result = await entry.client.ask(payload["prompt"], toolkit, id=str(payload["id"]))
     return _run_result(result)
@@ -216,7 +226,7 @@ async def client_ask(payload: dict[str, Any], session: Session) -> dict[str, Any
 
 async def client_stream(payload: dict[str, Any], session: Session) -> dict[str, Any]:
     entry = _entry(session, payload)
-    toolkit = await _toolkit(session, payload)
+    toolkit = await _toolkit(session, payload, "stream")
     stream_id = None if payload.get("id") is None else str(payload["id"])
     events: list[dict[str, Any]] = []
     with capture_warnings(entry.warnings):

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import contextvars
 import io
 import sys
 from typing import Any, Callable, Iterator, Optional
@@ -25,6 +26,28 @@ class ContractError(Exception):
 
 class Unsupported(Exception):
     """The port has no way to perform this operation or option."""
+
+
+# The notes of the operation in flight: what the runner substituted to perform it on this release
+# (protocol `notes`, runners/PROTOCOL.md#requests-and-answers). protocol.Server.request gives each
+# operation a fresh list before starting its task; the task's context shares that list.
+_NOTES: contextvars.ContextVar[Optional[list[str]]] = contextvars.ContextVar("notes", default=None)
+
+
+def begin_notes() -> tuple[list[str], contextvars.Token]:
+    notes: list[str] = []
+    return notes, _NOTES.set(notes)
+
+
+def end_notes(token: contextvars.Token) -> None:
+    _NOTES.reset(token)
+
+
+def note(text: str) -> None:
+    """Say, in the answer of the operation in flight, what the runner substituted (once per text)."""
+    notes = _NOTES.get()
+    if notes is not None and text not in notes:
+        notes.append(text)
 
 
 class _Tee(io.TextIOBase):

@@ -10,10 +10,14 @@ import time
 import traceback
 from typing import Any, Awaitable, Callable, TextIO
 
-from common import ContractError, Session, Unsupported
+from common import ContractError, Session, Unsupported, begin_notes, end_notes
 
 PROTOCOL_VERSION = 1
 PACKAGE = "toolnexus"
+# The releases this runner drives (hello `implementation.supports`): every release from the oldest one
+# it was verified against (handshake and the whole suite; README.md "Versions"). Older releases may
+# lack what the runner imports.
+SUPPORTS = ">=0.9.0"
 
 # Capabilities are detected on the installed port (features.py); errors the port has no type for
 # (e.g. the standard library's http.client.IncompleteRead when a body ends early) are reported as
@@ -133,7 +137,8 @@ class Server:
         import features
 
         implementation = {"name": "toolnexus", "language": "python", "package": PACKAGE,
-                          "version": version(PACKAGE), "capabilities": features.capabilities()}
+                          "version": version(PACKAGE), "capabilities": features.capabilities(),
+                          "supports": SUPPORTS}
         self.write({"type": "hello", "from": "runner", "protocol": PROTOCOL_VERSION, "implementation": implementation})
 
     async def request(self, message: dict[str, Any]) -> None:
@@ -151,7 +156,9 @@ class Server:
             self.write({"type": "unsupported", "seq": seq, "reason": f"the python runner has no operation {op!r}"})
             return
         # Each operation runs in a task of its own, so a cancellation the port leaves behind in a task
-        # (anyio cancel scopes, asyncio.timeout) cannot leak into the next operation.
+        # (anyio cancel scopes, asyncio.timeout) cannot leak into the next operation. The task shares
+        # this operation's notes list (common.note): what the runner substituted on this release.
+        notes, token = begin_notes()
         started = time.perf_counter()
         try:
             value = await asyncio.create_task(handler(payload, self.session))
@@ -163,8 +170,15 @@ class Server:
             if isinstance(error, (KeyboardInterrupt, SystemExit)):
                 raise
             elapsed = (time.perf_counter() - started) * 1000
-            traceback.print_exception(error, file=sys.stderr)
+            try:
+                traceback.print_exception(error, file=sys.stderr)
+            except Exception:  # noqa: BLE001 — the answer matters more than the trace
+                pass
             answer = {"type": "error", "seq": seq, "elapsedMs": elapsed, "error": safe_classify(error, op)}
+        finally:
+            end_notes(token)
+        if notes and answer["type"] in ("result", "error"):
+            answer["notes"] = list(notes)
         try:
             self.write(answer)
         except Exception as error:  # noqa: BLE001 — the value could not be written: a runner bug

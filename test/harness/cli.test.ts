@@ -192,6 +192,14 @@ describe("reliability: merge errors, start-up errors, interrupted runs", () => {
     expect(report.subjects[0].unavailableReason).toContain("ModuleNotFoundError: No module named toolnexus");
   });
 
+  it("--handshake-timeout shortens the wait for a silent --runner-cmd (default 60 s)", async () => {
+    const started = performance.now();
+    const { code, stdout } = await cli("run", join(dir, "good.yaml"), "--runner-cmd", "sleep 30", "--handshake-timeout", "300");
+    expect(code).toBe(1);
+    expect(stdout).toContain("did not answer the handshake within 300 ms");
+    expect(performance.now() - started).toBeLessThan(25_000);
+  });
+
   it("an interrupted run (SIGINT) removes its temporary folders and ends its runner before it dies", async () => {
     const { spawn } = await import("node:child_process");
     const { existsSync, readFileSync } = await import("node:fs");

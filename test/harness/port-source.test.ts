@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expandCommand, hashPortFolder, resolvePortFolder } from "../../conformance/subjects/port-source.ts";
-import { pickRunners } from "../../conformance/subjects/select.ts";
+import { baselinePath, pickRunners } from "../../conformance/subjects/select.ts";
 
 let dir: string;
 
@@ -45,18 +45,25 @@ describe("port source folders", () => {
 
 describe("which runner subjects the options pick", () => {
   const source = { dir: "/checkout" };
-  it("a plain name is the published package, or the source build when --source is given", async () => {
-    expect((await pickRunners({ runners: ["python"] })).picks).toEqual([{ runner: "python", fromSource: false }]);
-    expect((await pickRunners({ runners: ["go"], source })).picks).toEqual([{ runner: "go", fromSource: true }]);
-    expect((await pickRunners({ runners: ["go@source"] })).picks).toEqual([{ runner: "go", fromSource: true }]);
-    await expect(pickRunners({ runners: ["go@1.0"] })).rejects.toThrow("expected NAME or NAME@source");
+  it("a plain name is the pinned package, or the source build when --source is given; NAME@VERSION another release", async () => {
+    expect((await pickRunners({ runners: ["python"] })).picks).toEqual([{ runner: "python", mode: "pinned" }]);
+    expect((await pickRunners({ runners: ["go"], source })).picks).toEqual([{ runner: "go", mode: "source" }]);
+    expect((await pickRunners({ runners: ["go@source"] })).picks).toEqual([{ runner: "go", mode: "source" }]);
+    expect((await pickRunners({ runners: ["python@0.16.0"], source })).picks).toEqual([{ runner: "python", mode: "version", version: "0.16.0" }]);
+    await expect(pickRunners({ runners: ["go@"] })).rejects.toThrow("expected NAME, NAME@source or NAME@VERSION");
   });
 
-  it("all: every published package, plus every runner that can build from the source when one is given", async () => {
+  it("all: every pinned package, plus every runner that can build from the source when one is given", async () => {
     const published = (await pickRunners({ runners: ["all"] })).picks;
-    expect(published.every((pick) => !pick.fromSource)).toBe(true);
+    expect(published.every((pick) => pick.mode === "pinned")).toBe(true);
     const both = (await pickRunners({ runners: ["all"], source })).picks;
-    expect(both.filter((pick) => pick.fromSource).map((pick) => pick.runner)).toEqual(expect.arrayContaining(["go", "java", "js", "python", "csharp"]));
-    expect(both.find((pick) => pick.runner === "ts" && pick.fromSource)).toBeUndefined();
+    expect(both.filter((pick) => pick.mode === "source").map((pick) => pick.runner)).toEqual(expect.arrayContaining(["go", "java", "js", "python", "csharp"]));
+    expect(both.find((pick) => pick.runner === "ts" && pick.mode === "source")).toBeUndefined();
+  });
+
+  it("a version's baseline is its own file, or none: an old release is never judged by the pinned one's", () => {
+    expect(baselinePath("python")).toMatch(/runners\/python\/expected-failures\.yaml$/);
+    expect(baselinePath("python", { mode: "source" })).toMatch(/expected-failures\.source\.yaml$/);
+    expect(baselinePath("python", { mode: "version", version: "0.0.1-never" })).toBeUndefined();
   });
 });
