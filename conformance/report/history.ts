@@ -4,7 +4,7 @@
 // release where it changed ("0.16.0: fail -> pass"). Changes compare raw statuses: a baseline differs
 // per version, so it marks a cell (xfail, xerr) but never makes a change by itself.
 import type { Report, Result, Status, Subject } from "../schema/report.types.ts";
-import { cellState, cellStates } from "./html.ts";
+import { cellState, cellStates, statusCss } from "./html.ts";
 import { mergeReports } from "./json-report.ts";
 import { reasonDigest } from "./matrix.ts";
 
@@ -392,14 +392,8 @@ tbody th{font-weight:normal}
 td.c,.number{font:12px/1.5 ui-monospace,"DejaVu Sans Mono",monospace;text-align:center;white-space:nowrap}
 .number{text-align:right}
 tr.group th{background:#fafafa;font-weight:bold;color:#444}
-.pass{background:#e4f3e4;color:#1b5e20}
-.fail,.error,.xpass{background:#c62828;color:#fff;font-weight:bold}
-.error{background:#6a1b9a}
-.xpass{background:#fff;color:#b71c1c;outline:2px dashed #c62828;outline-offset:-3px}
-.xfail,.xerror{background:#fff1c7;color:#6d4c00}
-.skip{background:#eee;color:#666}
-.none,.na{color:#999}
-.unavailable{color:#a00;font-weight:bold}
+${statusCss}
+.na{color:#999}
 .changed{font-weight:bold}
 .muted{color:#555}
 summary{cursor:pointer}

@@ -9,6 +9,16 @@ import { matrixData, reasonDigest } from "./matrix.ts";
 const escapeHtml = (text: string) =>
   text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
 
+/** The colours of the status labels (a second cue: each label says its status in text), shared with the history page. */
+export const statusCss = `.pass{background:#e4f3e4;color:#1b5e20}
+.fail,.error,.xpass{background:#c62828;color:#fff;font-weight:bold}
+.error{background:#6a1b9a}
+.xpass{background:#fff;color:#b71c1c;outline:2px dashed #c62828;outline-offset:-3px}
+.xfail,.xerror{background:#fff1c7;color:#6d4c00}
+.skip{background:#eee;color:#666}
+.none{color:#999}
+.unavailable{color:#a00;font-weight:bold}`;
+
 /** What a cell shows. Text, not emoji: Debian's Chromium has no emoji font and draws emoji as empty boxes. */
 export type CellState = "pass" | "fail" | "error" | "xpass" | "xfail" | "xerror" | "skip" | "none";
 export const cellStates: Record<CellState, { label: string; meaning: string }> = {
@@ -152,14 +162,7 @@ tbody th{font-weight:normal}#subjects tbody th{font-weight:bold}
 #matrix td a{display:block;color:inherit;text-decoration:none}
 tr.family th{background:#fafafa;font-weight:normal;color:#555}
 .status{display:inline-block;min-width:3.2em;padding:0 .3em;border:1px solid #ccc}
-.pass{background:#e4f3e4;color:#1b5e20}
-.fail,.error,.xpass{background:#c62828;color:#fff;font-weight:bold}
-.error{background:#6a1b9a}
-.xpass{background:#fff;color:#b71c1c;outline:2px dashed #c62828;outline-offset:-3px}
-.xfail,.xerror{background:#fff1c7;color:#6d4c00}
-.skip{background:#eee;color:#666}
-.none{color:#999}
-.unavailable{color:#a00;font-weight:bold}
+${statusCss}
 tr.log td{background:#fff8f8;font-size:13px}
 tr.log summary{cursor:pointer;color:#555;overflow-wrap:anywhere}
 pre{white-space:pre-wrap;max-width:100em;margin:.4em 0}

@@ -119,7 +119,7 @@ def _empty_toolkit_note(method: str) -> str:
     """The protocol note (and stderr line) for the empty-toolkit substitution; names the installed
     release as its metadata says."""
     return (f"passed an empty toolkit (create_toolkit(builtins=False)): toolnexus {_port_version()}'s "
-            f"Client.{method} requires one (optional since 0.20.0); the scenario gave none")
+            f"Client.{method} requires one; the scenario gave none")
 
 
 def _port_version() -> str:
