@@ -33,7 +33,7 @@ export async function prepareRunner(runner: string, log: (line: string) => void,
     const subject = await openRunner(runner, log, origin);
     const { version, package: pkg } = subject.info;
     await subject.close();
-    return { name, available: true, version, package: pkg, spec: subject.spec, baseline: baselinePath(runner, { mode: source ? "source" : "pinned" })! };
+    return { name, available: true, version, package: pkg, spec: subject.spec, baseline: baselinePath(runner, origin)! };
   } catch (error) {
     return { name, available: false, reason: error instanceof Error ? error.message : String(error) };
   }

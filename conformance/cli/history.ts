@@ -7,21 +7,18 @@ import { spawn } from "node:child_process";
 import { mkdir, writeFile } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
 import type { Command } from "commander";
-import picomatch from "picomatch";
 import { formatSummary } from "../report/console.ts";
 import { buildHistory, changeCounts, compareVersions, looksLikeVersion, renderHistoryHtml, renderHistoryMarkdown, sortVersions } from "../report/history.ts";
 import { readJsonReport } from "../report/json-report.ts";
-import { selectScenarios } from "../engine/suite.ts";
 import type { ExpandedScenario } from "../scenario/expand.ts";
-import { formatDiagnostic } from "../scenario/load.ts";
-import { lintPaths } from "../scenario/lint.ts";
 import type { Report } from "../schema/report.types.ts";
 import { killProcessGroup, trackProcessGroup } from "../subjects/process-group.ts";
-import { installerWords, readManifest, runnerNames } from "../subjects/runner-registry.ts";
+import { installerWords, readManifest } from "../subjects/runner-registry.ts";
 import type { RunnerManifest } from "../../runners/protocol/runner-manifest.types.ts";
-import { defaultScenarioDir, runnersDir } from "./paths.ts";
+import { runnersDir } from "./paths.ts";
 import { runAgainstSubjects } from "./run-command.ts";
-import { closestName, UsageError } from "./usage.ts";
+import { scenariosToRun } from "./scenarios-to-run.ts";
+import { checkRunnerNames, UsageError } from "./usage.ts";
 
 const collect = (value: string, previous: string[]) => [...previous, value];
 const defaultOut = "out/history";
@@ -131,24 +128,7 @@ function checkOptions(paths: string[], options: HistoryOptions): void {
   }
   if (!options.runner || !options.versions) throw new UsageError("history needs --runner NAME and --versions LIST|A..B, or --from-reports FILE...", "history");
   if (options.runner.includes("@") || options.runner === "all") throw new UsageError(`--runner ${options.runner}: name one runner; --versions says which versions`, "history");
-  const known = runnerNames();
-  if (!known.includes(options.runner)) {
-    const suggestion = closestName(options.runner, known);
-    throw new UsageError(`no runner "${options.runner}"${suggestion ? `; did you mean ${suggestion}?` : ""} (runners: ${known.join(", ")})`, "history");
-  }
-}
-
-/** The scenarios `run` would pick with these paths and options (lint first: nothing runs while it finds problems). */
-async function selectForRun(paths: string[], options: HistoryOptions): Promise<ExpandedScenario[]> {
-  const lint = await lintPaths(paths.length ? paths : [defaultScenarioDir]);
-  if (!lint.files.length) throw new UsageError(`no scenario files found under ${paths.join(", ") || defaultScenarioDir}`);
-  if (lint.diagnostics.length) {
-    for (const diagnostic of lint.diagnostics) console.error(formatDiagnostic(diagnostic));
-    throw new UsageError(`refusing to run: lint found ${lint.diagnostics.length} problem(s); see above or run \`npm run conformance -- lint\``);
-  }
-  const scenarios = selectScenarios(lint.expanded, options.filter.length ? picomatch(options.filter) : undefined, options.tag);
-  if (!scenarios.length) throw new UsageError("no scenario matches the filter");
-  return scenarios;
+  checkRunnerNames([options.runner], "history");
 }
 
 /** Each version in turn, like `run --runner NAME@VERSION --json DIR/NAME@VERSION.json`; the reports in order. */
@@ -185,7 +165,7 @@ export async function history(paths: string[], options: HistoryOptions): Promise
     const spec = parseVersionsOption(options.versions!);
     const manifest = await readManifest(runner);
     if (!manifest.versions) throw new UsageError(`runners/${runner}/runner.json has no versions block: this runner drives only its pinned package (${manifest.package})`, "history");
-    const scenarios = await selectForRun(paths, options);
+    const scenarios = await scenariosToRun(paths, options.filter, options.tag);
     const versions = await resolveVersions(runner, manifest, spec);
     console.log(`history of ${runner}: ${versions.join(", ")}, one after another, ${scenarios.length} scenarios each${options.baseline ? "" : ", without baselines"}`);
     ({ reports, files } = await runVersions(paths, { ...options, runner }, scenarios, versions));

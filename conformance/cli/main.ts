@@ -7,7 +7,7 @@ import { pathToFileURL } from "node:url";
 import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
 import picomatch from "picomatch";
 import { formatDiagnostic } from "../scenario/load.ts";
-import { lintPaths, type LintResult } from "../scenario/lint.ts";
+import type { LintResult } from "../scenario/lint.ts";
 import { selectScenarios, shard } from "../engine/suite.ts";
 import { formatSummary } from "../report/console.ts";
 import { renderHtmlMatrix } from "../report/html.ts";
@@ -15,15 +15,14 @@ import { mergeReports, readJsonReport } from "../report/json-report.ts";
 import { renderJunit } from "../report/junit.ts";
 import { renderMarkdownMatrix } from "../report/matrix.ts";
 import type { Report } from "../schema/report.types.ts";
-import { defaultScenarioDir } from "./paths.ts";
 import { runAgainstSubjects, type SubjectChoice } from "./run-command.ts";
 import { cleanUpOnInterrupt } from "./interrupt.ts";
 import { smoke } from "./smoke.ts";
 import { registerCaptureCommands } from "../capture/cli.ts";
 import { registerHistoryCommand } from "./history.ts";
 import { sourceCommitEnvironmentVariable, sourceEnvironmentVariable, type PortSourceChoice } from "../subjects/port-source.ts";
-import { runnerNames } from "../subjects/runner-registry.ts";
-import { closestName, commandTypo, throwUsageErrors, usageHint, UsageError } from "./usage.ts";
+import { lintOrExplain, scenariosToRun } from "./scenarios-to-run.ts";
+import { checkRunnerNames, commandTypo, throwUsageErrors, usageHint, UsageError } from "./usage.ts";
 
 function parseShard(value: string): { index: number; count: number } {
   const match = /^(\d+)\/(\d+)$/.exec(value);
@@ -47,23 +46,6 @@ function sourceChoice(dir: string | undefined, commit: string | undefined): Port
   if (!chosen) return undefined;
   const sha = commit || process.env[sourceCommitEnvironmentVariable];
   return { dir: chosen, ...(sha ? { commit: sha } : {}) };
-}
-
-/** --runner NAME or NAME@source: a name that is no folder under runners/ is a usage error, with the closest one. */
-function checkRunnerNames(specs: string[], helpCommand: string): void {
-  const known = runnerNames();
-  for (const spec of specs) {
-    const name = spec.split("@")[0];
-    if (spec === "all" || known.includes(name)) continue;
-    const suggestion = closestName(name, known);
-    throw new UsageError(`no runner "${name}"${suggestion ? `; did you mean ${suggestion}?` : ""} (runners: ${known.join(", ")})`, helpCommand);
-  }
-}
-
-async function lintOrExplain(paths: string[]): Promise<LintResult> {
-  const lint = await lintPaths(paths.length ? paths : [defaultScenarioDir]);
-  if (!lint.files.length) throw new UsageError(`no scenario files found under ${paths.join(", ") || defaultScenarioDir}`);
-  return lint;
 }
 
 async function writeOutput(path: string, text: string): Promise<void> {
@@ -103,14 +85,7 @@ export function buildProgram(): Command {
     .option("--html <file>", "write the compliance matrix as one self-contained HTML page")
     .action(async (paths: string[], options) => {
       checkRunnerNames(options.runner, "run");
-      const lint = await lintOrExplain(paths);
-      if (lint.diagnostics.length) {
-        for (const diagnostic of lint.diagnostics) console.error(formatDiagnostic(diagnostic));
-        throw new UsageError(`refusing to run: lint found ${lint.diagnostics.length} problem(s); see above or run \`npm run conformance -- lint\``);
-      }
-      const filter = options.filter.length ? picomatch(options.filter) : undefined;
-      let scenarios = selectScenarios(lint.expanded, filter, options.tag);
-      if (!scenarios.length) throw new UsageError("no scenario matches the filter");
+      let scenarios = await scenariosToRun(paths, options.filter, options.tag);
       if (options.shard) {
         const { index, count } = options.shard;
         const selected = scenarios.length;
@@ -134,7 +109,7 @@ export function buildProgram(): Command {
         noBaseline: options.baseline === false,
         handshakeTimeoutMs: options.handshakeTimeout,
       };
-      const { report, problems } = await runAgainstSubjects(scenarios, choice, { fullSuite: !filter && !options.tag.length && !options.shard && !paths.length, required: options.require });
+      const { report, problems } = await runAgainstSubjects(scenarios, choice, { fullSuite: !options.filter.length && !options.tag.length && !options.shard && !paths.length, required: options.require });
       if (options.shard) report.shard = options.shard;
       await writeReports(report, options);
       for (const problem of problems) console.error(problem);

@@ -11,11 +11,6 @@ import { openSubjects, type SubjectChoice } from "../subjects/select.ts";
 
 export type { SubjectChoice };
 
-/** Whether a problem about this subject's unavailability was already recorded (it was named explicitly). */
-function alreadyReported(name: string, problems: string[]): boolean {
-  return problems.some((problem) => problem.startsWith(`${name} is unavailable: `));
-}
-
 export async function runAgainstSubjects(
   scenarios: ExpandedScenario[],
   choice: SubjectChoice,
@@ -24,11 +19,14 @@ export async function runAgainstSubjects(
   const startedAt = new Date().toISOString();
   const report: Report = { version: 1, startedAt, finishedAt: startedAt, subjects: [], results: [] };
   const problems: string[] = [];
+  const unavailableUnrequested = new Set<string>();
   for await (const opened of openSubjects(choice)) {
     if (!opened.subject) {
       console.log(`UNAVAILABLE ${opened.info.name}: ${opened.unavailableReason}`);
       report.subjects.push(reportSubject(opened.info, opened.unavailableReason));
+      // Named on the command line: its unavailability is a problem already, --require or not.
       if (opened.explicitlyRequested) problems.push(`${opened.info.name} is unavailable: ${opened.unavailableReason}`);
+      else unavailableUnrequested.add(opened.info.name);
       continue;
     }
     const { info } = opened.subject;
@@ -48,7 +46,7 @@ export async function runAgainstSubjects(
   for (const name of options.required ?? []) {
     const subject = report.subjects.find((candidate) => candidate.name === name);
     if (!subject) problems.push(`${name} was required (--require) but is not one of this run's subjects: ${report.subjects.map((candidate) => candidate.name).join(", ")}`);
-    else if (!subject.available && !alreadyReported(name, problems)) problems.push(`${name} was required (--require) but is unavailable: ${subject.unavailableReason}`);
+    else if (unavailableUnrequested.has(name)) problems.push(`${name} was required (--require) but is unavailable: ${subject.unavailableReason}`);
   }
   report.finishedAt = new Date().toISOString();
   return { report, problems };

@@ -3,7 +3,8 @@
 // any scenario blames the implementation for it.
 import type { PortSourceChoice } from "../subjects/port-source.ts";
 import { deepEqual } from "../engine/assert.ts";
-import { openRunner, type RunnerOrigin } from "../subjects/runner-registry.ts";
+import { openRunner } from "../subjects/runner-registry.ts";
+import { originOf, parseRunnerSpec } from "../subjects/select.ts";
 import { RunnerUnavailableError, startRunnerSubject, type RunnerSubject } from "../subjects/runner.ts";
 
 interface Check {
@@ -62,14 +63,10 @@ const checks: Check[] = [
   },
 ];
 
-/** NAME, NAME@source or NAME@VERSION (with --source, a plain NAME is built from it). */
-function runnerAndOrigin(spec: string, source: PortSourceChoice | undefined): [string, (line: string) => void, RunnerOrigin] {
-  const [runner, qualifier] = spec.split("@");
-  if (qualifier === "source" || (qualifier === undefined && source)) {
-    if (!source) throw new RunnerUnavailableError("no source checkout given: pass --source DIR or set TOOLNEXUS_SOURCE");
-    return [runner, console.log, { kind: "source", source }];
-  }
-  return [runner, console.log, qualifier === undefined ? { kind: "pinned" } : { kind: "version", version: qualifier }];
+/** The runner a --runner value names, from wherever it says (run reads it the same way: select.ts). */
+async function openRunnerSpec(spec: string, source: PortSourceChoice | undefined): Promise<RunnerSubject> {
+  const pick = parseRunnerSpec(spec, source);
+  return openRunner(pick.runner, console.log, originOf(pick, source));
 }
 
 export async function smoke(options: { runner?: string; runnerCommand?: string; source?: PortSourceChoice }): Promise<boolean> {
@@ -77,7 +74,7 @@ export async function smoke(options: { runner?: string; runnerCommand?: string; 
   let subject: RunnerSubject;
   try {
     subject = options.runner
-      ? await openRunner(...runnerAndOrigin(options.runner, options.source))
+      ? await openRunnerSpec(options.runner, options.source)
       : await startRunnerSubject({ name: "custom", command: ["bash", "-c", options.runnerCommand!] });
   } catch (error) {
     const kind = error instanceof RunnerUnavailableError ? "unavailable" : "broken";

@@ -2,6 +2,8 @@
 // of commander's default (the whole help text, exit 1, which reads like a test verdict).
 import { existsSync } from "node:fs";
 import { Command, CommanderError } from "commander";
+import { closestName } from "../scenario/closest-name.ts";
+import { runnerNames } from "../subjects/runner-registry.ts";
 
 export class UsageError extends Error {
   /** The command whose --help explains the usage: "run", or "" for the program itself; none when help would not help. */
@@ -38,27 +40,13 @@ export function commandTypo(program: Command, args: string[]): UsageError | unde
   return suggestion ? new UsageError(`unknown command "${first}" (and no such file or folder); did you mean ${suggestion}?`, "") : undefined;
 }
 
-/** The candidate within a typo's reach (a swap, a missing or extra letter per 3 letters), if any. */
-export function closestName(word: string, candidates: string[]): string | undefined {
-  const reach = Math.max(1, Math.floor(word.length / 3));
-  let best: string | undefined;
-  let bestDistance = reach + 1;
-  for (const candidate of candidates) {
-    const distance = typoDistance(word.toLowerCase(), candidate.toLowerCase());
-    if (distance < bestDistance) [best, bestDistance] = [candidate, distance];
+/** --runner NAME[@...]: a name that is no folder under runners/ is a usage error, with the closest one. */
+export function checkRunnerNames(specs: string[], helpCommand: string): void {
+  const known = runnerNames();
+  for (const spec of specs) {
+    const name = spec.split("@")[0];
+    if (spec === "all" || known.includes(name)) continue;
+    const suggestion = closestName(name, known);
+    throw new UsageError(`no runner "${name}"${suggestion ? `; did you mean ${suggestion}?` : ""} (runners: ${known.join(", ")})`, helpCommand);
   }
-  return best;
-}
-
-/** Edit distance where swapping two neighbouring letters counts as one edit (optimal string alignment). */
-function typoDistance(a: string, b: string): number {
-  const rows = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
-  for (let i = 1; i <= a.length; i++) {
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      rows[i][j] = Math.min(rows[i - 1][j] + 1, rows[i][j - 1] + 1, rows[i - 1][j - 1] + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) rows[i][j] = Math.min(rows[i][j], rows[i - 2][j - 2] + 1);
-    }
-  }
-  return rows[a.length][b.length];
 }

@@ -11,6 +11,7 @@ import { compileSchema } from "../schema/validator.ts";
 import { knownCapabilities } from "../subjects/subject.ts";
 import { describeShape, shapeAt, stepResultShape, typesOf, type Shape } from "./operand-types.ts";
 import { checkScenarioSchema, operationNames, operationValidator, pointerToPath, toDiagnostics, type SchemaProblem } from "./validate.ts";
+import { closestName } from "./closest-name.ts";
 
 
 export interface LintResult {
@@ -356,24 +357,8 @@ function hintForVariable(name: string, available: ReadonlyMap<string, unknown>):
 }
 
 /** "did you mean" by edit distance, when something is close. */
+/** A lint hint for an unknown id: the nearest known one (a wider reach than the CLI's, as ids are long). */
 function closest(word: string, candidates: Set<string>): string | undefined {
-  let best: string | undefined;
-  let bestDistance = Math.max(3, Math.floor(word.length / 3)) + 1;
-  for (const candidate of candidates) {
-    const distance = editDistance(word, candidate);
-    if (distance < bestDistance) [best, bestDistance] = [candidate, distance];
-  }
+  const best = closestName(word, candidates, 3);
   return best ? `did you mean "${best}"?` : undefined;
-}
-
-function editDistance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++) {
-      current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-    }
-    previous = current;
-  }
-  return previous[b.length];
 }

@@ -57,7 +57,7 @@ export async function hashPortFolder(folder: string): Promise<string> {
   return `sha256:${hash.digest("hex")}`;
 }
 
-/** Replace {source} and {build} in a manifest command's arguments. */
-export function expandCommand(command: string[], paths: { source: string; build: string }): string[] {
-  return command.map((argument) => argument.replaceAll("{source}", paths.source).replaceAll("{build}", paths.build));
+/** Replace {name} placeholders ({source}, {build}, {version}) in a manifest command's arguments. */
+export function expandCommand(command: string[], tokens: Record<string, string>): string[] {
+  return command.map((argument) => Object.entries(tokens).reduce((expanded, [name, value]) => expanded.replaceAll(`{${name}}`, value), argument));
 }

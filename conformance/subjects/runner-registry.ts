@@ -86,7 +86,7 @@ export type RunnerOrigin = { kind: "pinned" } | { kind: "version"; version: stri
 export const pinned: RunnerOrigin = { kind: "pinned" };
 
 /** The subject name a runner has in reports and baselines: go, go@source, python@0.16.0. */
-export function subjectName(runner: string, origin: RunnerOrigin): string {
+export function subjectName(runner: string, origin: { kind: RunnerOrigin["kind"]; version?: string }): string {
   if (origin.kind === "source") return `${runner}@source`;
   if (origin.kind === "version") return `${runner}@${origin.version}`;
   return runner;
@@ -114,11 +114,11 @@ function versionPlan(name: string, manifest: RunnerManifest, version: string): L
   if (!/^[0-9A-Za-z][0-9A-Za-z.+_-]*$/.test(version)) throw new RunnerUnavailableError(`"${version}" is not a version (expected e.g. ${recipe.pinned})`);
   const buildDir = join(runnersDir, name, ".build", `published-${version}`);
   mkdirSync(buildDir, { recursive: true });
-  const expand = (command: string[]) => command.map((argument) => argument.replaceAll("{version}", version).replaceAll("{build}", buildDir));
+  const tokens = { version, build: buildDir };
   return {
-    install: expand(recipe.install),
+    install: expandCommand(recipe.install, tokens),
     installTimeoutMs: recipe.installTimeoutMs ?? manifest.installTimeoutMs,
-    start: expand(recipe.start),
+    start: expandCommand(recipe.start, tokens),
     handshakeTimeoutMs: recipe.handshakeTimeoutMs ?? manifest.handshakeTimeoutMs,
     env: { TNC_PACKAGE_VERSION: version, TNC_BUILD_DIR: buildDir },
     build: { mode: "published", package: packageAt(manifest, version) },

@@ -8,7 +8,7 @@ import { loadBaseline } from "../report/baseline.ts";
 import type { Entry } from "../schema/baseline.types.ts";
 import { createReferenceSubject, referenceInfo } from "./reference/index.ts";
 import type { PortSourceChoice } from "./port-source.ts";
-import { openRunner, packageAt, pinned, readManifest, runnerNames, type RunnerOrigin } from "./runner-registry.ts";
+import { openRunner, packageAt, pinned, readManifest, runnerNames, subjectName, type RunnerOrigin } from "./runner-registry.ts";
 import { RunnerUnavailableError, startRunnerSubject } from "./runner.ts";
 import type { Subject, SubjectInfo } from "./subject.ts";
 
@@ -42,10 +42,10 @@ export interface OpenedSubject {
  * for the pinned version the pinned baseline; else none: no one has measured that version yet, so
  * every divergence shows).
  */
-export function baselinePath(runner: string, pick: Pick<RunnerPick, "mode" | "version"> = { mode: "pinned" }, pinnedVersion?: string): string | undefined {
+export function baselinePath(runner: string, pick: Pick<RunnerPick, "kind" | "version"> = { kind: "pinned" }, pinnedVersion?: string): string | undefined {
   const pinnedBaseline = join(runnersDir, runner, "expected-failures.yaml");
-  if (pick.mode === "source") return join(runnersDir, runner, "expected-failures.source.yaml");
-  if (pick.mode === "version") {
+  if (pick.kind === "source") return join(runnersDir, runner, "expected-failures.source.yaml");
+  if (pick.kind === "version") {
     const own = join(runnersDir, runner, "baselines", `${pick.version}.yaml`);
     if (existsSync(own)) return own;
     // NAME@PINNED is the pinned package under another name: the same measured baseline applies.
@@ -54,10 +54,22 @@ export function baselinePath(runner: string, pick: Pick<RunnerPick, "mode" | "ve
   return pinnedBaseline;
 }
 
+/** One runner subject the command line asks for: which runner, and where its implementation comes from. */
 export interface RunnerPick {
   runner: string;
-  mode: "pinned" | "version" | "source";
+  kind: RunnerOrigin["kind"];
   version?: string;
+}
+
+/**
+ * NAME (the pinned package, or the source build when a checkout is given), NAME@source or
+ * NAME@VERSION: the one reading of a --runner value, for run and smoke alike.
+ */
+export function parseRunnerSpec(spec: string, source: PortSourceChoice | undefined): RunnerPick {
+  const [runner, qualifier, ...rest] = spec.split("@");
+  if (rest.length || qualifier === "") throw new Error(`--runner ${spec}: expected NAME, NAME@source or NAME@VERSION`);
+  if (qualifier === "source" || (qualifier === undefined && source !== undefined)) return { runner, kind: "source" };
+  return qualifier === undefined ? { runner, kind: "pinned" } : { runner, kind: "version", version: qualifier };
 }
 
 /** Which runner subjects the options ask for, in order: NAME, NAME@source, NAME@VERSION, or all. */
@@ -65,23 +77,18 @@ export async function pickRunners(choice: SubjectChoice): Promise<{ picks: Runne
   if (choice.runners.includes("all")) {
     const picks: RunnerPick[] = [];
     for (const runner of runnerNames()) {
-      picks.push({ runner, mode: "pinned" });
-      if (choice.source && (await readManifest(runner)).source) picks.push({ runner, mode: "source" });
+      picks.push({ runner, kind: "pinned" });
+      if (choice.source && (await readManifest(runner)).source) picks.push({ runner, kind: "source" });
     }
     return { picks, viaAll: true };
   }
-  const picks = choice.runners.map((spec): RunnerPick => {
-    const [runner, qualifier, ...rest] = spec.split("@");
-    if (rest.length || qualifier === "") throw new Error(`--runner ${spec}: expected NAME, NAME@source or NAME@VERSION`);
-    if (qualifier === "source" || (qualifier === undefined && choice.source !== undefined)) return { runner, mode: "source" };
-    return qualifier === undefined ? { runner, mode: "pinned" } : { runner, mode: "version", version: qualifier };
-  });
-  return { picks, viaAll: false };
+  return { picks: choice.runners.map((spec) => parseRunnerSpec(spec, choice.source)), viaAll: false };
 }
 
-function originOf(pick: RunnerPick, source: PortSourceChoice | undefined): RunnerOrigin {
-  if (pick.mode === "version") return { kind: "version", version: pick.version! };
-  if (pick.mode === "pinned") return pinned;
+/** Where a picked subject's implementation comes from; a source pick needs the checkout. */
+export function originOf(pick: RunnerPick, source: PortSourceChoice | undefined): RunnerOrigin {
+  if (pick.kind === "version") return { kind: "version", version: pick.version! };
+  if (pick.kind === "pinned") return pinned;
   if (!source) throw new RunnerUnavailableError("no source checkout given: pass --source DIR or set TOOLNEXUS_SOURCE");
   return { kind: "source", source };
 }
@@ -96,17 +103,18 @@ export async function* openSubjects(choice: SubjectChoice, log: (line: string) =
   for (const pick of picks) {
     const { runner } = pick;
     const manifest = await readManifest(runner);
-    const name = pick.mode === "source" ? `${runner}@source` : pick.mode === "version" ? `${runner}@${pick.version}` : runner;
+    const name = subjectName(runner, pick);
+    const pkg = pick.version ? packageAt(manifest, pick.version) : manifest.package;
     const ownBaseline = choice.noBaseline ? undefined : (choice.baselineFile ?? baselinePath(runner, pick, manifest.versions?.pinned));
     const baseline = ownBaseline ? await loadBaseline(ownBaseline) : new Map<string, Entry>();
     // What the manifest says stands in until (unless) the runner's handshake reports the real thing.
     const placeholder: SubjectInfo = {
       name,
       language: manifest.language,
-      package: pick.version ? packageAt(manifest, pick.version) : manifest.package,
+      package: pkg,
       version: pick.version ?? "(not installed)",
       capabilities: [],
-      build: pick.mode === "source" ? { mode: "source", ...(choice.source ? { path: choice.source.dir } : {}) } : { mode: "published", package: pick.version ? packageAt(manifest, pick.version) : manifest.package },
+      build: pick.kind === "source" ? { mode: "source", ...(choice.source ? { path: choice.source.dir } : {}) } : { mode: "published", package: pkg },
     };
     try {
       yield { info: placeholder, subject: await openRunner(runner, log, originOf(pick, choice.source)), baseline, explicitlyRequested: !viaAll };

@@ -46,24 +46,24 @@ describe("port source folders", () => {
 describe("which runner subjects the options pick", () => {
   const source = { dir: "/checkout" };
   it("a plain name is the pinned package, or the source build when --source is given; NAME@VERSION another release", async () => {
-    expect((await pickRunners({ runners: ["python"] })).picks).toEqual([{ runner: "python", mode: "pinned" }]);
-    expect((await pickRunners({ runners: ["go"], source })).picks).toEqual([{ runner: "go", mode: "source" }]);
-    expect((await pickRunners({ runners: ["go@source"] })).picks).toEqual([{ runner: "go", mode: "source" }]);
-    expect((await pickRunners({ runners: ["python@0.16.0"], source })).picks).toEqual([{ runner: "python", mode: "version", version: "0.16.0" }]);
+    expect((await pickRunners({ runners: ["python"] })).picks).toEqual([{ runner: "python", kind: "pinned" }]);
+    expect((await pickRunners({ runners: ["go"], source })).picks).toEqual([{ runner: "go", kind: "source" }]);
+    expect((await pickRunners({ runners: ["go@source"] })).picks).toEqual([{ runner: "go", kind: "source" }]);
+    expect((await pickRunners({ runners: ["python@0.16.0"], source })).picks).toEqual([{ runner: "python", kind: "version", version: "0.16.0" }]);
     await expect(pickRunners({ runners: ["go@"] })).rejects.toThrow("expected NAME, NAME@source or NAME@VERSION");
   });
 
   it("all: every pinned package, plus every runner that can build from the source when one is given", async () => {
     const published = (await pickRunners({ runners: ["all"] })).picks;
-    expect(published.every((pick) => pick.mode === "pinned")).toBe(true);
+    expect(published.every((pick) => pick.kind === "pinned")).toBe(true);
     const both = (await pickRunners({ runners: ["all"], source })).picks;
-    expect(both.filter((pick) => pick.mode === "source").map((pick) => pick.runner)).toEqual(expect.arrayContaining(["go", "java", "js", "python", "csharp"]));
-    expect(both.find((pick) => pick.runner === "ts" && pick.mode === "source")).toBeUndefined();
+    expect(both.filter((pick) => pick.kind === "source").map((pick) => pick.runner)).toEqual(expect.arrayContaining(["go", "java", "js", "python", "csharp"]));
+    expect(both.find((pick) => pick.runner === "ts" && pick.kind === "source")).toBeUndefined();
   });
 
   it("a version's baseline is its own file, or none: an old release is never judged by the pinned one's", () => {
     expect(baselinePath("python")).toMatch(/runners\/python\/expected-failures\.yaml$/);
-    expect(baselinePath("python", { mode: "source" })).toMatch(/expected-failures\.source\.yaml$/);
-    expect(baselinePath("python", { mode: "version", version: "0.0.1-never" })).toBeUndefined();
+    expect(baselinePath("python", { kind: "source" })).toMatch(/expected-failures\.source\.yaml$/);
+    expect(baselinePath("python", { kind: "version", version: "0.0.1-never" })).toBeUndefined();
   });
 });

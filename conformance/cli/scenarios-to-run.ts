@@ -1,0 +1,28 @@
+// The scenarios a command runs: lint first (nothing runs while it finds problems, each printed at
+// file:line), then the id filters and tags. `run` and `history` pick them the same way.
+import picomatch from "picomatch";
+import { selectScenarios } from "../engine/suite.ts";
+import type { ExpandedScenario } from "../scenario/expand.ts";
+import { lintPaths, type LintResult } from "../scenario/lint.ts";
+import { formatDiagnostic } from "../scenario/load.ts";
+import { defaultScenarioDir } from "./paths.ts";
+import { UsageError } from "./usage.ts";
+
+/** Lint the given paths (the whole suite when none); a path with no scenario files is a usage error. */
+export async function lintOrExplain(paths: string[]): Promise<LintResult> {
+  const lint = await lintPaths(paths.length ? paths : [defaultScenarioDir]);
+  if (!lint.files.length) throw new UsageError(`no scenario files found under ${paths.join(", ") || defaultScenarioDir}`);
+  return lint;
+}
+
+/** Lint, refuse on any problem, then keep the scenarios matching any filter and every tag; none is a usage error. */
+export async function scenariosToRun(paths: string[], filters: string[], tags: string[]): Promise<ExpandedScenario[]> {
+  const lint = await lintOrExplain(paths);
+  if (lint.diagnostics.length) {
+    for (const diagnostic of lint.diagnostics) console.error(formatDiagnostic(diagnostic));
+    throw new UsageError(`refusing to run: lint found ${lint.diagnostics.length} problem(s); see above or run \`npm run conformance -- lint\``);
+  }
+  const scenarios = selectScenarios(lint.expanded, filters.length ? picomatch(filters) : undefined, tags);
+  if (!scenarios.length) throw new UsageError("no scenario matches the filter");
+  return scenarios;
+}
