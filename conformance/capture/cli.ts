@@ -5,6 +5,7 @@ import { mkdir, writeFile } from "node:fs/promises";
 import { basename, dirname, extname, join, relative, resolve } from "node:path";
 import type { Command } from "commander";
 import { repoRoot } from "../cli/paths.ts";
+import { defaultScenarioDir, idForPath } from "../scenario/scenario-id.ts";
 import { formatDiagnostic } from "../scenario/load.ts";
 import { lintPaths } from "../scenario/lint.ts";
 import { createReferenceSubject } from "../subjects/reference/index.ts";
@@ -40,6 +41,12 @@ function scenarioPathFor(capturePath: string, outDir: string): string {
   return join(resolve(outDir), sub, `${basename(absolute, extname(absolute))}.yaml`);
 }
 
+/** Under the suite's folder, the path below it; elsewhere, the path below --out's parent (so --out keeps its name). */
+function scenarioIdFor(scenarioPath: string, outDir: string): string {
+  const inSuite = !relative(defaultScenarioDir, scenarioPath).startsWith("..");
+  return idForPath(scenarioPath, inSuite ? defaultScenarioDir : dirname(resolve(outDir)));
+}
+
 export async function patternsFor(options: Pick<ImportOptions, "patternFile" | "redactPattern">): Promise<string[]> {
   const file = options.patternFile ?? (existsSync(defaultPatternFile) ? defaultPatternFile : undefined);
   const base = file ? await readPatternFile(file) : DEFAULT_PATTERNS;
@@ -68,7 +75,7 @@ export async function importCaptures(files: string[], options: ImportOptions, lo
 
   const written: string[] = [];
   for (const { file, capture, redactedAt, scenarioPath } of prepared) {
-    const text = captureToScenario(capture, { exact: options.exact, recorded: options.recorded, repoRoot, scenarioPath, capturePath: resolve(file) });
+    const text = captureToScenario(capture, { exact: options.exact, recorded: options.recorded, repoRoot, scenarioPath, scenarioId: scenarioIdFor(scenarioPath, outDir), capturePath: resolve(file) });
     await mkdir(dirname(scenarioPath), { recursive: true });
     await writeFile(scenarioPath, text);
     written.push(scenarioPath);

@@ -20,6 +20,8 @@ export interface ToScenarioOptions {
   repoRoot: string;
   /** Where the scenario file will be written. */
   scenarioPath: string;
+  /** The scenario's id: its path under the scenarios folder (scenario/scenario-id.ts). */
+  scenarioId: string;
   /** The capture file, for the comment. */
   capturePath: string;
 }
@@ -133,7 +135,7 @@ export function captureToScenario(capture: Capture, options: ToScenarioOptions):
   const tags = [...new Set([CAPTURED_TAG, ...(capture.tags ?? []), ...(options.recorded ? [RECORDED_TAG] : [])])];
   const requires = derivedRequires(capture);
   const scenario = {
-    id: capture.id,
+    id: options.scenarioId,
     title: capture.title,
     ...(capture.description ? { description: capture.description } : {}),
     spec: derivedClauses(capture),

@@ -2,5 +2,5 @@
 import { fileURLToPath } from "node:url";
 
 export const repoRoot = fileURLToPath(new URL("../../", import.meta.url));
-export const defaultScenarioDir = fileURLToPath(new URL("../../fixtures/scenarios", import.meta.url));
+export { defaultScenarioDir } from "../scenario/scenario-id.ts";
 export const runnersDir = fileURLToPath(new URL("../../runners", import.meta.url));

@@ -12,6 +12,8 @@ import { knownCapabilities } from "../subjects/subject.ts";
 import { describeShape, shapeAt, stepResultShape, typesOf, type Shape } from "./operand-types.ts";
 import { checkScenarioSchema, operationNames, operationValidator, pointerToPath, toDiagnostics, type SchemaProblem } from "./validate.ts";
 import { closestName } from "./closest-name.ts";
+import { defaultScenarioDir, idForPath, idMatchesPath } from "./scenario-id.ts";
+import { basename, relative, resolve } from "node:path";
 
 
 export interface LintResult {
@@ -43,7 +45,7 @@ export async function lintPaths(paths: string[]): Promise<LintResult> {
     if (!schema.diagnostics.length && !problems.length) scenarios.push(scenario as LoadedScenario);
     if (isRecord(scenario.data) && typeof scenario.data.id === "string") withIds.push(scenario);
   }
-  diagnostics.push(...(await checkUniqueIds(withIds)));
+  diagnostics.push(...(await checkIds(withIds)));
   const coverage = new Map<string, string[]>(clauses.map((clause) => [clause.id, []]));
   for (const scenario of scenarios) for (const id of scenario.data.spec) coverage.get(id)?.push(scenario.data.id);
   return { scenarios, expanded: scenarios.flatMap(expandScenario), diagnostics, clauses, coverage, files };
@@ -54,43 +56,38 @@ function at(scenario: ScenarioFile, path: (string | number)[], message: string, 
 }
 
 /**
- * Each id once. Of the files sharing an id, the one whose path matches the id keeps it; when none or
- * several do, the oldest (by modification time, then path order). Every other one is blamed, naming it.
+ * Each id is the file's path under the scenarios folder (scenario-id.ts), and is used once. Of files
+ * sharing an id (two scenario folders linted together), the oldest keeps it (by modification time,
+ * then path order); every other one is blamed, naming it.
  */
-async function checkUniqueIds(scenarios: ScenarioFile[]): Promise<Diagnostic[]> {
+async function checkIds(scenarios: ScenarioFile[]): Promise<Diagnostic[]> {
+  const problems: Diagnostic[] = [];
   const byId = new Map<string, ScenarioFile[]>();
   for (const scenario of scenarios) {
     const id = (scenario.data as { id: string }).id;
+    if (!idMatchesPath(scenario.file, id)) {
+      const inSuite = isInside(scenario.file, defaultScenarioDir);
+      const expected = inSuite ? idForPath(scenario.file, defaultScenarioDir) : basename(scenario.file).replace(/\.ya?ml$/, "");
+      const hint = inSuite ? `write id: ${expected}, or move the file to match the id` : `write id: ${expected} (with the folders above it in your scenarios folder, e.g. family/${expected}), or move the file to match the id`;
+      problems.push(at(scenario, ["id"], `id "${id}" is not this file's path: a scenario's id is its path under the scenarios folder, without .yaml`, hint));
+      continue;
+    }
     byId.set(id, [...(byId.get(id) ?? []), scenario]);
   }
-  const problems: Diagnostic[] = [];
   for (const [id, sharing] of byId) {
     if (sharing.length < 2) continue;
-    const owners = sharing.filter((scenario) => pathMatchesId(scenario.file, id));
-    const candidates = owners.length ? owners : sharing;
-    const modified = new Map(await Promise.all(candidates.map(async (scenario) => [scenario, await modifiedSecond(scenario.file)] as const)));
-    const keeper = candidates.reduce((kept, scenario) => (modified.get(scenario)! < modified.get(kept)! ? scenario : kept));
-    const keptBecause = owners.length === 1 ? ", whose path matches it" : "";
+    const modified = new Map(await Promise.all(sharing.map(async (scenario) => [scenario, await modifiedSecond(scenario.file)] as const)));
+    const keeper = sharing.reduce((kept, scenario) => (modified.get(scenario)! < modified.get(kept)! ? scenario : kept));
     for (const scenario of sharing) {
       if (scenario === keeper) continue;
       const where = `${keeper.file}:${keeper.locate(["id"]).line}`;
-      const hint = keptBecause ? "give this scenario a new id: its path does not match this one" : "give this scenario a new id (it is the newer file, or the later one)";
-      problems.push(at(scenario, ["id"], `duplicate scenario id "${id}": also the id of ${where}${keptBecause}`, hint));
+      problems.push(at(scenario, ["id"], `duplicate scenario id "${id}": also the id of ${where}`, "lint one scenarios folder at a time, or move this file (the newer one) so its path, and so its id, differ"));
     }
   }
   return problems;
 }
 
-/** "mcp/allowlist/empty.yaml" matches "mcp.allowlist.empty-loads-none": its folders and name, from some folder down, begin the id. */
-function pathMatchesId(file: string, id: string): boolean {
-  const words = (text: string) => text.toLowerCase().split(/[./-]+/).filter(Boolean);
-  const idWords = words(id);
-  const parts = file.replace(/\.ya?ml$/, "").split(/[\\/]/);
-  return parts.some((_, start) => {
-    const pathWords = words(parts.slice(start).join("."));
-    return pathWords.length <= idWords.length && pathWords.every((word, index) => idWords[index] === word);
-  });
-}
+const isInside = (file: string, folder: string) => !relative(folder, resolve(file)).startsWith("..");
 
 /** Whole seconds: files a checkout wrote together count as equally old. */
 async function modifiedSecond(file: string): Promise<number> {

@@ -20,7 +20,7 @@ export type Pointer = string;
  */
 export interface Scenario {
   /**
-   * Stable id, unique across the suite; matrix expansions append [path].
+   * The file's path under fixtures/scenarios/, without .yaml (lint checks it): e.g. mcp/allowlist/absent. Matrix expansions append [path].
    */
   id: string;
   title: string;

@@ -103,8 +103,8 @@ describe("a planted canary secret", () => {
     const run = await cli(["run", out, "--json", join(reports, "r.json"), "--junit", join(reports, "r.xml"), "--matrix", join(reports, "r.md"), "--html", join(reports, "r.html")]);
     // One passes (redaction kept inputs and wire consistent), one fails with a path diff.
     expect(run.code, run.output).toBe(1);
-    expect(run.output).toMatch(/PASS .*captured\.canary\.passes\[openai-run\]/);
-    expect(run.output).toMatch(/FAIL .*captured\.canary\.fails\[openai-run\]/);
+    expect(run.output).toMatch(/PASS .*scenarios\/passes\[openai-run\]/);
+    expect(run.output).toMatch(/FAIL .*scenarios\/fails\[openai-run\]/);
     expect(run.output).toContain('/requests/0/body/x_secret: missing, expected "[REDACTED]"');
 
     const files: string[] = [];

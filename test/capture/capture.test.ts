@@ -176,7 +176,7 @@ describe("fail-closed redaction", () => {
 
 describe("import", () => {
   it("--exact needs raw, and then asserts it", () => {
-    const options = { repoRoot, scenarioPath: join(repoRoot, "fixtures/scenarios/captured/x.yaml"), capturePath: join(repoRoot, "fixtures/captured/x.json") };
+    const options = { repoRoot, scenarioPath: join(repoRoot, "fixtures/scenarios/captured/x.yaml"), scenarioId: "captured/x", capturePath: join(repoRoot, "fixtures/captured/x.json") };
     expect(() => captureToScenario(minimal(), { ...options, exact: true })).toThrow(/--exact needs the raw body text/);
     const withRaw = minimal();
     withRaw.exchanges[0].requests[0].raw = '{"model":"m1","messages":[{"role":"user","content":"hi"}]}';
@@ -206,7 +206,7 @@ describe("import", () => {
   });
 
   it("checks the endpoint path without the query string", () => {
-    const options = { repoRoot, scenarioPath: join(repoRoot, "fixtures/scenarios/captured/x.yaml"), capturePath: join(repoRoot, "fixtures/captured/x.json") };
+    const options = { repoRoot, scenarioPath: join(repoRoot, "fixtures/scenarios/captured/x.yaml"), scenarioId: "captured/x", capturePath: join(repoRoot, "fixtures/captured/x.json") };
     const withQuery = minimal();
     withQuery.exchanges[0].requests[0].path = `/openai/deployments/d1/chat/completions?api-version=${REDACTED}`;
     const steps = parse(captureToScenario(withQuery, options)).steps as { expect?: { at: string; matches?: string }[] }[];
@@ -217,7 +217,8 @@ describe("import", () => {
     for (const file of ragGoFiles) {
       const scenarioPath = join(defaultCapturedScenarioDir, "rag-go", file.replace(/^.*\//, "").replace(/\.json$/, ".yaml"));
       const { value } = redact(await readCaptureData(file), DEFAULT_PATTERNS);
-      const expected = captureToScenario(value as Capture, { repoRoot, scenarioPath, capturePath: resolve(file) });
+      const scenarioId = `captured/rag-go/${file.replace(/^.*\//, "").replace(/\.json$/, "")}`;
+      const expected = captureToScenario(value as Capture, { repoRoot, scenarioPath, scenarioId, capturePath: resolve(file) });
       expect(await readFile(scenarioPath, "utf8"), `${scenarioPath} is stale: npm run conformance -- import fixtures/captured/rag-go/*.json`).toBe(expected);
     }
   });
@@ -238,11 +239,11 @@ describe("the rag-go cases (ADR answer A6)", async () => {
 
   it("cover the GLM shape (run and stream, with and without tools), the reasoning_effort gating, and at least seven tool-role transcripts", () => {
     const ids = scenarios.map((scenario) => scenario.id);
-    expect(ids).toEqual(expect.arrayContaining(["captured.rag-go.glm.nothink", "captured.rag-go.glm.nothink-tools"]));
-    expect(scenarios.find((scenario) => scenario.id === "captured.rag-go.glm.nothink")?.matrix).toEqual(["openai-run", "openai-stream"]);
-    const gating = scenarios.filter((scenario) => scenario.id.startsWith("captured.rag-go.reasoning-effort."));
+    expect(ids).toEqual(expect.arrayContaining(["captured/rag-go/glm-nothink", "captured/rag-go/glm-nothink-tools"]));
+    expect(scenarios.find((scenario) => scenario.id === "captured/rag-go/glm-nothink")?.matrix).toEqual(["openai-run", "openai-stream"]);
+    const gating = scenarios.filter((scenario) => scenario.id.startsWith("captured/rag-go/reasoning-effort-"));
     expect(gating.length).toBeGreaterThanOrEqual(5);
-    const toolRole = scenarios.filter((scenario) => scenario.id.startsWith("captured.rag-go.tool-role."));
+    const toolRole = scenarios.filter((scenario) => scenario.id.startsWith("captured/rag-go/tool-role-"));
     expect(toolRole.length).toBeGreaterThanOrEqual(7);
     for (const scenario of toolRole) {
       const observed = scenario.steps.find((step) => "op" in step && step.op === "client.observations");

@@ -25,8 +25,8 @@ async function cli(...args: string[]): Promise<{ code: number; output: string }>
   return { code, output: lines.join("\n") };
 }
 
-const scenario = (temperature: number) => `# yaml-language-server: $schema=../conformance/schema/scenario.schema.json
-id: recorded.golden.example
+const scenario = (temperature: number, name = "golden") => `# yaml-language-server: $schema=../conformance/schema/scenario.schema.json
+id: ${name}
 title: a golden body recorded from the reference
 spec: [client.request-params.merge]
 tags: [recorded]
@@ -108,13 +108,13 @@ describe("record", () => {
 
   it("refuses an assertion that covers expansions which sent different bodies, and a scenario with nothing marked", async () => {
     const file = join(work, "ambiguous.yaml");
-    await writeFile(file, scenario(0.1).replace(/        when: \{path\.id: openai-run\}\n        equals: \{\}\n      - fixture: llm\n        at: \/requests\/0\/body\n        when: \{path\.id: openai-stream\}\n/, ""));
+    await writeFile(file, scenario(0.1, "ambiguous").replace(/        when: \{path\.id: openai-run\}\n        equals: \{\}\n      - fixture: llm\n        at: \/requests\/0\/body\n        when: \{path\.id: openai-stream\}\n/, ""));
     const ambiguous = await cli("record", file);
     expect(ambiguous.code).toBe(1);
     expect(ambiguous.output).toContain("which sent different values; split it with when:");
 
     const untagged = join(work, "untagged.yaml");
-    await writeFile(untagged, scenario(0.1).replace("tags: [recorded]", "tags: [golden]"));
+    await writeFile(untagged, scenario(0.1, "untagged").replace("tags: [recorded]", "tags: [golden]"));
     const nothing = await cli("record", untagged);
     expect(nothing.code).toBe(1);
     expect(nothing.output).toContain('nothing to record: tag the scenario "recorded"');

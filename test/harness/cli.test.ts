@@ -37,8 +37,8 @@ steps:
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), "tnc-cli-"));
-  await writeFile(join(dir, "good.yaml"), scenario("t.good", "Unknown tool: nope"));
-  await writeFile(join(dir, "bad.yaml"), scenario("t.bad", "Unknown tool: something else"));
+  await writeFile(join(dir, "good.yaml"), scenario("good", "Unknown tool: nope"));
+  await writeFile(join(dir, "bad.yaml"), scenario("bad", "Unknown tool: something else"));
 });
 afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
@@ -48,7 +48,7 @@ describe("conformance CLI", () => {
   it("exits 0 when everything passes", async () => {
     const { code, stdout } = await cli("run", join(dir, "good.yaml"));
     expect(code).toBe(0);
-    expect(stdout).toMatch(/PASS\s+reference t\.good/);
+    expect(stdout).toMatch(/PASS\s+reference good/);
     expect(stdout.trim().split("\n").at(-1)).toBe("conformance: 1 passed, 0 failed, 0 errors, 0 skipped");
   });
 
@@ -60,13 +60,13 @@ describe("conformance CLI", () => {
     expect(stdout).toContain('/value/output: expected "Unknown tool: something else", got "Unknown tool: nope"');
     const report = JSON.parse(await readFile(json, "utf8"));
     expect(validateReport(report), JSON.stringify(validateReport.errors)).toBe(true);
-    expect(report.results.map((result: { scenario: string; status: string }) => `${result.scenario}:${result.status}`).sort()).toEqual(["t.bad:fail", "t.good:pass"]);
+    expect(report.results.map((result: { scenario: string; status: string }) => `${result.scenario}:${result.status}`).sort()).toEqual(["bad:fail", "good:pass"]);
     expect(await readFile(junit, "utf8")).toContain('failures="1"');
-    expect(await readFile(join(dir, "out/m.md"), "utf8")).toContain("| `t.bad` | ❌ |");
+    expect(await readFile(join(dir, "out/m.md"), "utf8")).toContain("| `bad` | ❌ |");
   });
 
   it("refuses to run, exit 2, while lint finds problems, and says where", async () => {
-    await writeFile(join(dir, "broken.yaml"), scenario("t.broken", "x").replace("toolkit.create", "toolkit.creat"));
+    await writeFile(join(dir, "broken.yaml"), scenario("broken", "x").replace("toolkit.create", "toolkit.creat"));
     const { code, stderr } = await cli("run", join(dir, "broken.yaml"));
     expect(code).toBe(2);
     expect(stderr).toMatch(/broken\.yaml:5:9: unknown operation "toolkit\.creat"/);
@@ -76,7 +76,7 @@ describe("conformance CLI", () => {
 
   it("the package bin runs the same CLI", async () => {
     const { stdout } = await exec(process.execPath, [join(root, "conformance/cli/bin.mjs"), "list", join(dir, "good.yaml")], { cwd: root, timeout: 60_000 });
-    expect(stdout).toMatch(/^t\.good\tcore\.unknown-tool\t/);
+    expect(stdout).toMatch(/^good\tcore\.unknown-tool\t/);
   });
 
   it("an explicitly requested runner that cannot start fails the run, with the reason", async () => {
@@ -87,10 +87,10 @@ describe("conformance CLI", () => {
   });
 
   it("runs the scenarios matching any of several --filter globs", async () => {
-    const { code, stdout } = await cli("run", dir, "--filter", "t.good", "--filter", "t.b*");
+    const { code, stdout } = await cli("run", dir, "--filter", "good", "--filter", "b*");
     expect(code).toBe(1);
-    expect(stdout).toMatch(/PASS\s+reference t\.good/);
-    expect(stdout).toMatch(/FAIL\s+reference t\.bad/);
+    expect(stdout).toMatch(/PASS\s+reference good/);
+    expect(stdout).toMatch(/FAIL\s+reference bad/);
   });
 
   it("an empty shard (more shards than scenarios) is no error: exit 0, said so, empty reports written", async () => {
@@ -207,7 +207,7 @@ describe("reliability: merge errors, start-up errors, interrupted runs", () => {
     const tmp = join(dir, "tmp");
     await mkdir(tmp, { recursive: true });
     const marker = join(dir, "runner-pid");
-    await writeFile(join(dir, "hang.yaml"), "id: t.hang\ntitle: t\nspec: [core.tool-result]\ntimeoutMs: 30000\nsteps:\n  - op: runner.echo\n    with: {value: trigger}\n");
+    await writeFile(join(dir, "hang.yaml"), "id: hang\ntitle: t\nspec: [core.tool-result]\ntimeoutMs: 30000\nsteps:\n  - op: runner.echo\n    with: {value: trigger}\n");
     const fakeRunner = join(root, "test/harness/fake-runner.mjs");
     // The runner hangs on the scenario and ignores the end of its stdin: only a kill ends it.
     const runnerCmd = `FAKE_RUNNER_MODE=hang FAKE_RUNNER_LINGER=1 FAKE_RUNNER_MARKER=${marker} exec ${process.execPath} ${fakeRunner}`;

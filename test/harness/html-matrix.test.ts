@@ -49,12 +49,12 @@ const report: Report = {
     { name: "go", language: "go", package: "github.com/muthuishere/toolnexus/golang", version: "?", capabilities: [], available: false, unavailableReason: "go: 403 Forbidden <script>alert(1)</script>" },
   ],
   results: [
-    judge({ ...base, scenario: "mcp.allowlist.empty-loads-none", baseId: "mcp.allowlist.empty-loads-none", subject: "reference", status: "pass", message: "" }, new Map()),
+    judge({ ...base, scenario: "mcp/allowlist/empty", baseId: "mcp/allowlist/empty", subject: "reference", status: "pass", message: "" }, new Map()),
     judge(
       {
         ...base,
-        scenario: "mcp.allowlist.empty-loads-none",
-        baseId: "mcp.allowlist.empty-loads-none",
+        scenario: "mcp/allowlist/empty",
+        baseId: "mcp/allowlist/empty",
         subject: "python",
         status: "fail",
         message: "x.yaml:12: step 1, result at /value/tools: the sets differ",

@@ -16,7 +16,7 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-const good = `id: t.good
+const good = `id: good
 title: a good scenario
 spec: [core.unknown-tool]
 steps:
@@ -24,9 +24,12 @@ steps:
     with: {handle: tk}
 `;
 
+/** Ids are file paths: a test about something else gives each file the id its name asks for. */
+const withPathId = (name: string, text: string) => text.replace(/^id: .*$/m, `id: ${name.replace(/\.ya?ml$/, "")}`);
+
 async function lintText(name: string, text: string, ...others: [string, string][]) {
-  await writeFile(join(dir, name), text);
-  for (const [otherName, otherText] of others) await writeFile(join(dir, otherName), otherText);
+  await writeFile(join(dir, name), withPathId(name, text));
+  for (const [otherName, otherText] of others) await writeFile(join(dir, otherName), withPathId(otherName, otherText));
   const result = await lintPaths([join(dir, name), ...others.map(([otherName]) => join(dir, otherName))]);
   return result.diagnostics.map((d) => ({ ...d, file: d.file.split("/").pop() }));
 }
@@ -36,7 +39,7 @@ describe("lint", () => {
     await writeFile(join(dir, "good.yaml"), good);
     const result = await lintPaths([join(dir, "good.yaml")]);
     expect(result.diagnostics).toEqual([]);
-    expect(result.coverage.get("core.unknown-tool")).toEqual(["t.good"]);
+    expect(result.coverage.get("core.unknown-tool")).toEqual(["good"]);
     expect(result.coverage.get("client.body.openai")).toEqual([]);
   });
 
@@ -97,25 +100,37 @@ describe("lint", () => {
     expect(problem).toMatchObject({ line: 8, message: "${tk} is used before it is set" });
   });
 
-  it("a duplicate id blames the file whose path the id does not match, and names both files with lines", async () => {
-    // t/good.yaml owns "t.good"; the copy sorts first but is the one to fix.
-    await mkdir(join(dir, "t"), { recursive: true });
-    const problems = await lintText("t/good.yaml", good, ["a-copy.yaml", `# a copy\n${good}`]);
-    expect(problems).toHaveLength(1);
-    expect(problems[0]).toMatchObject({ file: "a-copy.yaml", line: 2 });
-    expect(problems[0].message).toMatch(/^duplicate scenario id "t\.good": also the id of .*t\/good\.yaml:1, whose path matches it$/);
-    expect(problems[0].hint).toContain("give this scenario a new id");
+  it("an id that is not the file's path, at the id's line, with the id to write", async () => {
+    await writeFile(join(dir, "named.yaml"), good);
+    const result = await lintPaths([join(dir, "named.yaml")]);
+    expect(result.diagnostics).toHaveLength(1);
+    expect(result.diagnostics[0]).toMatchObject({ line: 1, column: 5 });
+    expect(result.diagnostics[0].message).toBe(`id "good" is not this file's path: a scenario's id is its path under the scenarios folder, without .yaml`);
+    expect(result.diagnostics[0].hint).toMatch(/^write id: named \(with the folders above it/);
   });
 
-  it("a duplicate id that neither path matches blames the newer file", async () => {
-    await writeFile(join(dir, "dup-a.yaml"), good);
-    await writeFile(join(dir, "dup-b.yaml"), good);
+  it("an id may name the folders above the file, as far up as the scenarios folder", async () => {
+    await mkdir(join(dir, "family/sub"), { recursive: true });
+    await writeFile(join(dir, "family/sub/case.yaml"), good.replace("id: good", "id: family/sub/case"));
+    await writeFile(join(dir, "family/sub/other.yaml"), good.replace("id: good", "id: sub/other"));
+    await writeFile(join(dir, "family/sub/wrong.yaml"), good.replace("id: good", "id: family/wrong"));
+    const result = await lintPaths([join(dir, "family")]);
+    expect(result.diagnostics.map((d) => `${d.file.split("/").pop()}: ${d.message.slice(0, 14)}`)).toEqual(['wrong.yaml: id "family/wro']);
+  });
+
+  it("a duplicate id (two scenario folders linted together) blames the newer file, naming the other with its line", async () => {
+    await mkdir(join(dir, "one/t"), { recursive: true });
+    await mkdir(join(dir, "two/t"), { recursive: true });
+    const text = good.replace("id: good", "id: t/dup");
+    await writeFile(join(dir, "one/t/dup.yaml"), text);
+    await writeFile(join(dir, "two/t/dup.yaml"), `# a copy\n${text}`);
     const old = new Date(Date.now() - 3_600_000);
-    await utimes(join(dir, "dup-b.yaml"), old, old);
-    const result = await lintPaths([join(dir, "dup-a.yaml"), join(dir, "dup-b.yaml")]);
+    await utimes(join(dir, "two/t/dup.yaml"), old, old);
+    const result = await lintPaths([join(dir, "one"), join(dir, "two")]);
     expect(result.diagnostics).toHaveLength(1);
-    expect(result.diagnostics[0].file).toMatch(/dup-a\.yaml$/);
-    expect(result.diagnostics[0].message).toMatch(/also the id of .*dup-b\.yaml:1$/);
+    expect(result.diagnostics[0]).toMatchObject({ line: 1 });
+    expect(result.diagnostics[0].file).toMatch(/one\/t\/dup\.yaml$/);
+    expect(result.diagnostics[0].message).toMatch(/^duplicate scenario id "t\/dup": also the id of .*two\/t\/dup\.yaml:2$/);
   });
 });
 
@@ -294,7 +309,7 @@ describe("lint on the command line", () => {
   };
 
   it("shows the clause coverage table for the whole suite or with --coverage, not for the paths given", async () => {
-    await writeFile(join(dir, "cli-good.yaml"), good.replace("t.good", "t.cli-good"));
+    await writeFile(join(dir, "cli-good.yaml"), good.replace("id: good", "id: cli-good"));
     const paths = await lintCli(join(dir, "cli-good.yaml"));
     expect(paths).not.toContain("clauses covered");
     expect(paths).toContain("1 files, 1 valid scenarios");
