@@ -20,7 +20,7 @@ export type Pointer = string;
  */
 export interface Scenario {
   /**
-   * Stable id, unique across the suite; matrix expansions append [path].
+   * Stable id, unique across the suite; matrix expansions append [path]. New scenarios use their path under fixtures/scenarios without .yaml.
    */
   id: string;
   title: string;
@@ -44,6 +44,13 @@ export interface Scenario {
     date?: string;
     provider?: string;
     kind: "captured" | "constructed";
+    /**
+     * What the capture was made from (conformance/schema/capture.schema.json).
+     */
+    format?: "har" | "raw-http" | "proxy" | "capture";
+    capturedAt?: string;
+    originalSha256?: string;
+    derived?: string[];
   };
   /**
    * Expand over client paths: 'client-paths' for all four, or a list of the paths to use.
