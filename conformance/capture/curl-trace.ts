@@ -73,7 +73,8 @@ export function curlTraceCalls(text: string, file: string): WireCall[] {
       current.body += blockText(block);
     } else if (block.kind === "Recv header" && current) {
       responseHeaderText += blockText(block);
-      const status = /^HTTP\/[\d.]+ (\d{3})/m.exec(responseHeaderText);
+      // The last status line wins (a "100 Continue" comes first).
+      const status = [...responseHeaderText.matchAll(/^HTTP\/[\d.]+ (\d{3})/gm)].pop();
       const contentType = /^content-type:\s*(.+)$/im.exec(responseHeaderText);
       for (const setCookie of responseHeaderText.matchAll(/^set-cookie:\s*(.+)$/gim)) current.droppedSecrets.push(setCookie[1]!, ...cookieValues(setCookie[1]!, true));
       current.response = { ...current.response, status: status ? Number(status[1]) : undefined, contentType: contentType?.[1]?.trim() };

@@ -6,7 +6,7 @@
 // reference/client/openai.ts and anthropic.ts baseBody), unless `--client FILE` supplies them.
 import { isDeepStrictEqual } from "node:util";
 import type { Capture, PatchOp } from "./capture.types.ts";
-import { replyFromAssistant, replyFromResponse, type MockReply, type Style } from "./reply.ts";
+import { looksLikeSse, replyFromAssistant, replyFromResponse, type MockReply, type Style } from "./reply.ts";
 import { hostOf, pathOf, type WireCall } from "./wire.ts";
 
 export class DeriveError extends Error {}
@@ -37,6 +37,11 @@ export interface DeriveOptions {
   client?: ClientInputs;
   /** When the input says nothing about when (raw HTTP): the import's time. */
   now: string;
+  /**
+   * --reply texts (JSON or SSE), taken in order by the captures whose last reply the input does not
+   * show (a raw request has none; a chained request's reply is the next request's assistant message).
+   */
+  replies?: string[];
 }
 
 /** The client's own keys: requestParams may not set them (reference/client/body.ts RESERVED_REQUEST_PARAMS). */
@@ -190,6 +195,21 @@ function clientInputs(first: Parsed, file: string, supplied: ClientInputs | unde
   return { prompt: last.content, systemPrompt: supplied?.systemPrompt ?? systemPrompt, history };
 }
 
+/** "entry 3", "entry 5" -> "entries 3 and 5". */
+function placesOf(places: string[]): string {
+  if (places.length === 1) return places[0]!;
+  const [kind] = places[0]!.split(" ");
+  const numbers = places.map((place) => place.split(" ")[1]);
+  return `${kind === "entry" ? "entries" : `${kind}s`} ${numbers.slice(0, -1).join(", ")} and ${numbers[numbers.length - 1]}`;
+}
+
+/** api.scaleway.ai -> scaleway; nothing for loopback, addresses and reserved test domains. */
+function providerOf(host: string | undefined): string | undefined {
+  const name = host?.replace(/:\d+$/, "").toLowerCase();
+  if (!name || /^[\d.]+$|^\[|(^|\.)(localhost|test|example|invalid|local|internal)$/.test(name)) return undefined;
+  return name.split(".").slice(-2, -1)[0];
+}
+
 export interface Derived {
   captures: { name: string; capture: Capture }[];
   warnings: string[];
@@ -255,11 +275,19 @@ export function deriveCaptures(calls: WireCall[], options: DeriveOptions): Deriv
 
     const replies: MockReply[] = [];
     for (let turn = 0; turn < loop.length; turn++) {
-      const response = loop[turn]!.call.response;
+      let response = loop[turn]!.call.response;
+      let replyFile = false;
+      if (turn === loop.length - 1 && !response?.text && options.replies?.length) {
+        const given = options.replies.shift()!;
+        response = { text: given, contentType: looksLikeSse(given) ? "text/event-stream" : "application/json" };
+        replyFile = true;
+      }
       const answered = response?.text !== undefined && response.text !== "" ? replyFromResponse(style, response.text, response.contentType) : undefined;
       if (turn < loop.length - 1) {
         // What the client echoed next is what the replay must make it echo: the next request's assistant message.
         replies.push({ ...replyFromAssistant(style, added(loop[turn]!, loop[turn + 1]!)!.assistant), ...(answered?.usage ? { usage: answered.usage } : {}) });
+      } else if (replyFile && !answered) {
+        throw new DeriveError(`${file}: ${loop[turn]!.call.where}: the --reply file given for it is neither ${style} JSON nor ${style} SSE`);
       } else if (answered) {
         if (answered.toolCalls?.length) {
           const { toolCalls: _calls, ...rest } = answered;
@@ -275,17 +303,17 @@ export function deriveCaptures(calls: WireCall[], options: DeriveOptions): Deriv
     }
 
     const host = hostOf(first.call.url, first.call.headers);
-    const provider = host?.replace(/:\d+$/, "").split(".").slice(-2, -1)[0];
+    const provider = providerOf(host);
     const endpoint = pathOf(first.call.url).replace(/[?#].*$/s, "");
     const turns = loop.length === 1 ? "1 turn" : `${loop.length} turns`;
-    const where = loop.length === 1 ? first.call.where : `${loop.map((turn) => turn.call.where).join(", ")}`;
+    const where = placesOf(loop.map((turn) => turn.call.where));
     const capture: Capture = {
       id: options.idFor(name),
       title: `${style} ${stream ? "stream" : "run"} call to ${endpoint} (${turns}), imported from ${options.format === "har" ? "a HAR file" : "a raw HTTP dump"}`,
       description: [`Imported from ${file.replace(/^.*\//, "")} (${where}).`, ...notes.map((note) => `${note}.`)].join(" "),
       provenance: {
-        source: `${options.format} ${file.replace(/^.*\//, "")}, ${where}${host ? `, ${host}` : ""}`,
-        ...(provider && !/^\d+$/.test(provider) ? { provider } : {}),
+        source: `${options.format === "har" ? "HAR" : "raw HTTP"} ${file.replace(/^.*\//, "")}, ${where}${host ? ` (${host})` : ""}`,
+        ...(provider ? { provider } : {}),
         kind: "captured",
         format: options.format,
         capturedAt: first.call.startedAt ?? options.now,

@@ -9,7 +9,6 @@ import { curlTraceCalls, looksLikeCurlTrace } from "./curl-trace.ts";
 import { CLIENT_INPUT_KEYS, deriveCaptures, type ClientInputs, type ImportFormat } from "./derive.ts";
 import { harCalls, looksLikeHar } from "./har.ts";
 import { CaptureError } from "./load.ts";
-import { looksLikeSse } from "./reply.ts";
 import { looksLikeRawHttp, rawHttpCalls } from "./raw-http.ts";
 import { jsonErrorLine, pathOf, type WireCall } from "./wire.ts";
 
@@ -18,7 +17,7 @@ export type SourceFormat = "capture" | ImportFormat;
 export interface SourceOptions {
   /** Which HAR entries are LLM calls: a glob on the URL (`*` matches anything) or /REGEX/flags. */
   match?: string;
-  /** Upstream replies (JSON or SSE text) for raw HTTP requests, in order. */
+  /** Upstream replies (JSON or SSE text) for the captures whose last reply the input lacks, in order. */
   reply?: string[];
   /** A JSON file of client.create options (plus prompt, history) that replace the derived ones. */
   client?: string;
@@ -103,7 +102,7 @@ export interface ReadContext {
   options: SourceOptions;
   /** The scenario id for a capture of this name from this file. */
   idFor: (file: string, name: string) => string;
-  /** Replies not yet given to a raw request (shared by every raw input of one import). */
+  /** --reply texts not yet used (shared by every input of one import). */
   replies: string[];
   now: string;
 }
@@ -129,10 +128,6 @@ export async function readSource(file: string, context: ReadContext): Promise<So
     calls = harCalls(detected.json, file, selector(context.options.match));
   } else {
     calls = detected.curl ? curlTraceCalls(text, file) : rawHttpCalls(bytes, file);
-    for (const call of calls) {
-      const reply = context.replies.shift();
-      if (reply !== undefined) call.response = { text: reply, contentType: looksLikeSse(reply) ? "text/event-stream" : "application/json" };
-    }
   }
   const name = safeName(basename(file, extname(file)));
   const derived = deriveCaptures(calls, {
@@ -143,6 +138,7 @@ export async function readSource(file: string, context: ReadContext): Promise<So
     idFor: (itemName) => context.idFor(file, itemName),
     client: context.options.client ? await readClientFile(context.options.client) : undefined,
     now: context.now,
+    replies: context.replies,
   });
   return {
     file,
