@@ -137,7 +137,7 @@ export function registerCaptureCommands(program: Command): void {
     .option("--exact", "also assert the raw body text (byte identity); needs `raw` in the capture")
     .option("--recorded", "tag the scenarios `recorded`, so `record` fills their expected bodies from the reference")
     .option("--capture-out <dir>", "also write each redacted capture (JSON) there")
-    .option("--match <glob|/regex/>", "HAR entries to import, by URL (a glob where * matches anything, or /REGEX/); default: POSTs to .../chat/completions and .../messages")
+    .option("--match <glob|/regex/>", "HAR entries to import: POSTs whose URL matches (a glob where * matches anything, or /REGEX/); default: POSTs to .../chat/completions and .../messages")
     .option("--reply <file>", "the upstream's reply (JSON or SSE text) to a raw HTTP request, in request order (repeatable); default a minimal reply", collect, [])
     .option("--captured-at <time>", "provenance.capturedAt (ISO 8601) of inputs that carry no time (raw HTTP); default now")
     .option("--client <file>", "client.create options as JSON (style, model, systemPrompt, requestParams, bodyTransform, maxTurns; prompt, history) used instead of the ones derived from the wire body")

@@ -74,7 +74,7 @@ function parse(call: WireCall, file: string): Parsed {
     body = JSON.parse(call.body);
   } catch {
     // The parser's message could quote the body: say where only.
-    throw new DeriveError(`${file}: ${call.where} (${call.method} ${pathOf(call.url).replace(/[?#].*$/s, "")}): the request body is not JSON; expected an LLM request (chat/completions or messages)`);
+    throw new DeriveError(`${file}: ${call.where}: the request body is not JSON; expected an LLM request (chat/completions or messages)`);
   }
   if (!isRecord(body) || !Array.isArray(body.messages) || typeof body.model !== "string") {
     throw new DeriveError(`${file}: ${call.where}: expected an LLM request body with "model" and a "messages" list`);

@@ -15,7 +15,7 @@ import { jsonErrorLine, pathOf, type WireCall } from "./wire.ts";
 export type SourceFormat = "capture" | ImportFormat;
 
 export interface SourceOptions {
-  /** Which HAR entries are LLM calls: a glob on the URL (`*` matches anything) or /REGEX/flags. */
+  /** Which HAR entries are LLM calls: POSTs whose URL matches a glob (`*` matches anything) or /REGEX/flags. */
   match?: string;
   /** Upstream replies (JSON or SSE text) for the captures whose last reply the input lacks, in order. */
   reply?: string[];
@@ -40,7 +40,7 @@ export interface Source {
 
 const LLM_PATH = /\/(chat\/completions|messages)$/;
 
-/** The default selection (POST to an LLM endpoint), or --match on the whole URL. */
+/** The HAR entries to import: POSTs to an LLM endpoint, or POSTs whose whole URL --match matches. */
 export function selector(match: string | undefined): (method: string, url: string) => boolean {
   if (!match) return (method, url) => method.toUpperCase() === "POST" && LLM_PATH.test(pathOf(url).replace(/[?#].*$/s, ""));
   const regex = /^\/(.+)\/([a-z]*)$/s.exec(match);
@@ -52,7 +52,7 @@ export function selector(match: string | undefined): (method: string, url: strin
   } catch (error) {
     throw new CaptureError(`--match ${match}: not a valid regular expression (${error instanceof Error ? error.message : String(error)})`);
   }
-  return (_method, url) => pattern.test(url);
+  return (method, url) => method.toUpperCase() === "POST" && pattern.test(url);
 }
 
 /** A name a scenario id and file can carry: lower case, [a-z0-9.-]. */

@@ -71,9 +71,30 @@ export function hostOf(url: string, headers: Record<string, string>): string | u
 }
 
 /**
- * A JSON parse error as "line L" without the parser's message, which may quote the text (a secret).
+ * Where a JSON text stops being JSON, as "line L", without the parser's message (it may quote the
+ * text, a secret). Node 20 names a position for some errors only; otherwise the shortest prefix that
+ * fails other than by ending early is found by bisection (a prefix of valid JSON only ever "ends early").
  */
 export function jsonErrorLine(text: string, error: unknown): string {
-  const position = /position (\d+)/.exec(error instanceof Error ? error.message : "")?.[1];
-  return position ? `line ${lineAt(text, Number(position))}` : "somewhere";
+  const positionOf = (message: string) => /at position (\d+)/.exec(message)?.[1];
+  const given = positionOf(error instanceof Error ? error.message : "");
+  if (given) return `line ${lineAt(text, Number(given))}`;
+  const failsInside = (length: number): boolean => {
+    try {
+      JSON.parse(text.slice(0, length));
+      return false;
+    } catch (failure) {
+      const message = failure instanceof Error ? failure.message : "";
+      const position = positionOf(message);
+      return !/end of JSON input/.test(message) && (position === undefined || Number(position) < length);
+    }
+  };
+  let low = 0;
+  let high = text.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (failsInside(middle)) high = middle;
+    else low = middle + 1;
+  }
+  return `line ${lineAt(text, Math.max(0, low - 1))}`;
 }
