@@ -9,7 +9,7 @@ export interface Capture {
    */
   $schema?: string;
   /**
-   * The id of the scenario the import writes (and its file name).
+   * The id of the scenario the import writes. New ids are the scenario's path under fixtures/scenarios without .yaml (captured/har/glm-chat).
    */
   id: string;
   title: string;
@@ -27,6 +27,22 @@ export interface Capture {
     date?: string;
     provider?: string;
     kind: "captured" | "constructed";
+    /**
+     * What the capture was made from: a HAR 1.2 file, a raw HTTP/1.1 request dump (or a curl --trace-ascii file), the recording proxy, or a hand-written capture.
+     */
+    format?: "har" | "raw-http" | "proxy" | "capture";
+    /**
+     * When the exchange was captured (ISO 8601): the HAR entry's startedDateTime, or the time of the import.
+     */
+    capturedAt?: string;
+    /**
+     * sha256 (hex) of the original input file's bytes, before redaction: it identifies the original without revealing it.
+     */
+    originalSha256?: string;
+    /**
+     * Client inputs the wire could not hold and the import guessed (requestParams from the body's extra keys, a bodyTransform removing keys the client would add, a defaulted upstream reply): `--client FILE` supplies them exactly.
+     */
+    derived?: string[];
   };
   /**
    * The client options (runners/PROTOCOL.md client.create) the call was made with.

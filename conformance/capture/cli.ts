@@ -2,7 +2,7 @@
 // See fixtures/captured/README.md.
 import { existsSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
-import { basename, dirname, extname, join, relative, resolve } from "node:path";
+import { dirname, join, relative, resolve, sep } from "node:path";
 import type { Command } from "commander";
 import { repoRoot } from "../cli/paths.ts";
 import { defaultScenarioDir, idForPath } from "../scenario/scenario-id.ts";
@@ -10,9 +10,10 @@ import { formatDiagnostic } from "../scenario/load.ts";
 import { lintPaths } from "../scenario/lint.ts";
 import { createReferenceSubject } from "../subjects/reference/index.ts";
 import type { Capture } from "./capture.types.ts";
-import { captureProblems, CaptureError, readCaptureData } from "./load.ts";
+import { captureProblems, CaptureError } from "./load.ts";
 import { RecordError, recordScenario } from "./record.ts";
 import { DEFAULT_PATTERNS, defaultPatternFile, readPatternFile, redact } from "./redact.ts";
+import { readReplies, readSource } from "./sources.ts";
 import { captureToScenario } from "./to-scenario.ts";
 
 export const defaultCapturedDir = join(repoRoot, "fixtures/captured");
@@ -31,14 +32,28 @@ export interface ImportOptions {
   keepHeader?: string[];
   /** More credential words for key names (SECRET_KEY_WORDS). */
   secretKey?: string[];
+  /** HAR entries to import: a glob on the URL or /REGEX/ (default: POSTs to chat/completions or messages). */
+  match?: string;
+  /** Upstream replies for raw HTTP requests, in order (JSON or SSE text). */
+  reply?: string[];
+  /** client.create options that replace the ones derived from the wire body. */
+  client?: string;
+  /** provenance.capturedAt for inputs that carry no time (raw HTTP): default now. */
+  capturedAt?: string;
 }
 
 /** Where a capture's scenario goes: its folder under fixtures/captured/ mirrored under --out. */
-function scenarioPathFor(capturePath: string, outDir: string): string {
+function scenarioPathFor(capturePath: string, outDir: string, name: string): string {
   const absolute = resolve(capturePath);
   const inside = relative(defaultCapturedDir, absolute);
   const sub = !inside.startsWith("..") && !inside.startsWith("/") ? dirname(inside) : ".";
-  return join(resolve(outDir), sub, `${basename(absolute, extname(absolute))}.yaml`);
+  return join(resolve(outDir), sub, `${name}.yaml`);
+}
+
+function capturedAt(given: string | undefined): string {
+  if (given === undefined) return new Date().toISOString();
+  if (Number.isNaN(Date.parse(given))) throw new CaptureError(`--captured-at ${given}: expected an ISO 8601 time (2026-11-30T09:14:03Z)`);
+  return given;
 }
 
 /** Under the suite's folder, the path below it; elsewhere, the path below --out's parent (so --out keeps its name). */
@@ -57,14 +72,26 @@ export async function patternsFor(options: Pick<ImportOptions, "patternFile" | "
 export async function importCaptures(files: string[], options: ImportOptions, log: (line: string) => void = console.log): Promise<string[]> {
   const patterns = await patternsFor(options);
   const outDir = options.out ?? defaultCapturedScenarioDir;
-  const prepared: { file: string; capture: Capture; redactedAt: string[]; scenarioPath: string }[] = [];
+  const prepared: { file: string; name: string; capture: Capture; redactedAt: string[]; scenarioPath: string }[] = [];
   const problems: string[] = [];
+  const context = {
+    options: { match: options.match, reply: options.reply, client: options.client },
+    idFor: (file: string, name: string) => scenarioIdFor(scenarioPathFor(file, outDir, name), outDir),
+    replies: await readReplies(options.reply),
+    now: capturedAt(options.capturedAt),
+  };
   for (const file of files) {
-    const { value, redactedAt } = redact(await readCaptureData(file), patterns, { keepHeaders: options.keepHeader, secretKeys: options.secretKey });
-    const found = captureProblems(file, value);
-    if (found.length) problems.push(...found);
-    else prepared.push({ file, capture: value as Capture, redactedAt, scenarioPath: scenarioPathFor(file, outDir) });
+    const source = await readSource(file, context);
+    for (const warning of source.warnings) log(`warning: ${warning}`);
+    for (const { name, data } of source.items) {
+      const { value, redactedAt } = redact(data, patterns, { keepHeaders: options.keepHeader, secretKeys: options.secretKey, knownSecrets: source.knownSecrets });
+      const label = source.format === "capture" ? file : `${file} (${source.format}, capture ${name})`;
+      const found = captureProblems(label, value);
+      if (found.length) problems.push(...found);
+      else prepared.push({ file, name, capture: value as Capture, redactedAt, scenarioPath: scenarioPathFor(file, outDir, name) });
+    }
   }
+  if (context.replies.length) problems.push(`--reply: ${context.replies.length} more repl${context.replies.length === 1 ? "y" : "ies"} than raw HTTP requests`);
   const ids = new Map<string, string>();
   for (const { file, capture } of prepared) {
     const first = ids.get(capture.id);
@@ -74,7 +101,7 @@ export async function importCaptures(files: string[], options: ImportOptions, lo
   if (problems.length) throw new CaptureError(`invalid capture(s), nothing written:\n${problems.map((problem) => `  ${problem}`).join("\n")}`);
 
   const written: string[] = [];
-  for (const { file, capture, redactedAt, scenarioPath } of prepared) {
+  for (const { file, name, capture, redactedAt, scenarioPath } of prepared) {
     const text = captureToScenario(capture, { exact: options.exact, recorded: options.recorded, repoRoot, scenarioPath, scenarioId: scenarioIdFor(scenarioPath, outDir), capturePath: resolve(file) });
     await mkdir(dirname(scenarioPath), { recursive: true });
     await writeFile(scenarioPath, text);
@@ -82,7 +109,7 @@ export async function importCaptures(files: string[], options: ImportOptions, lo
     const shown = relative(process.cwd(), scenarioPath);
     log(`wrote ${shown}${redactedAt.length ? ` (redacted ${redactedAt.length} value${redactedAt.length > 1 ? "s" : ""}: ${redactedAt.join(", ")})` : ""}`);
     if (options.captureOut) {
-      const capturePath = join(resolve(options.captureOut), basename(file, extname(file)) + ".json");
+      const capturePath = join(resolve(options.captureOut), `${name}.json`);
       await mkdir(dirname(capturePath), { recursive: true });
       await writeFile(capturePath, `${JSON.stringify(capture, null, 2)}\n`);
       log(`wrote ${relative(process.cwd(), capturePath)} (the redacted capture)`);
@@ -100,7 +127,7 @@ export function registerCaptureCommands(program: Command): void {
   program
     .command("import")
     .description("turn captured LLM exchanges (fixtures/captured/**) into replay scenarios, redacting secrets")
-    .argument("<captures...>", "capture files (JSON or YAML, conformance/schema/capture.schema.json)")
+    .argument("<inputs...>", "captures (JSON or YAML, conformance/schema/capture.schema.json), HAR 1.2 files, raw HTTP/1.1 request dumps or curl --trace-ascii files (told apart by content)")
     .option("--out <dir>", "where the scenarios go (the capture's folder under fixtures/captured/ is kept)", relative(process.cwd(), defaultCapturedScenarioDir) || ".")
     .option("--redact-pattern <regex>", "also redact strings matching this (repeatable)", collect, [])
     .option("--pattern-file <file>", "redact patterns, one regex a line (default fixtures/captured/redact-patterns.txt)")
@@ -109,6 +136,10 @@ export function registerCaptureCommands(program: Command): void {
     .option("--exact", "also assert the raw body text (byte identity); needs `raw` in the capture")
     .option("--recorded", "tag the scenarios `recorded`, so `record` fills their expected bodies from the reference")
     .option("--capture-out <dir>", "also write each redacted capture (JSON) there")
+    .option("--match <glob|/regex/>", "HAR entries to import: POSTs whose URL matches (a glob where * matches anything, or /REGEX/); default: POSTs to .../chat/completions and .../messages")
+    .option("--reply <file>", "the upstream's reply (JSON or SSE text) to a raw HTTP request, in request order (repeatable); default a minimal reply", collect, [])
+    .option("--captured-at <time>", "provenance.capturedAt (ISO 8601) of inputs that carry no time (raw HTTP); default now")
+    .option("--client <file>", "client.create options as JSON (style, model, systemPrompt, requestParams, bodyTransform, maxTurns; prompt, history) used instead of the ones derived from the wire body")
     .action(async (files: string[], options: ImportOptions) => {
       const written = await importCaptures(files, options);
       console.log(`imported ${written.length} capture${written.length === 1 ? "" : "s"}; run them with: npm run conformance -- run ${relative(process.cwd(), options.out ?? defaultCapturedScenarioDir) || "."}`);

@@ -35,6 +35,7 @@ export const SAFE_HEADERS = [
   "content-encoding",
   "content-length",
   "content-type",
+  "host",
   "openai-beta",
   "transfer-encoding",
   "user-agent",
@@ -112,6 +113,11 @@ export interface RedactOptions {
   keepHeaders?: string[];
   /** More credential words for key names, besides SECRET_KEY_WORDS. */
   secretKeys?: string[];
+  /**
+   * Secret values from parts of the original input the capture does not keep (HAR cookies, response
+   * headers, Set-Cookie): replaced wherever they occur, and checked for at the end like the others.
+   */
+  knownSecrets?: string[];
 }
 
 const isPlainObject = (node: unknown): node is object => node !== null && typeof node === "object" && !Array.isArray(node);
@@ -320,6 +326,7 @@ export function redact<T>(input: T, patternSources: string[], options: RedactOpt
     return node;
   };
 
+  for (const secret of options.knownSecrets ?? []) remember(secret);
   const walked = fixRaw(walk(input, "", undefined), "");
   const ordered = [...secrets].sort((a, b) => b.length - a.length);
   const value = replaceSecrets(walked, "", ordered) as T;

@@ -44,6 +44,13 @@ export interface Scenario {
     date?: string;
     provider?: string;
     kind: "captured" | "constructed";
+    /**
+     * What the capture was made from (conformance/schema/capture.schema.json).
+     */
+    format?: "har" | "raw-http" | "proxy" | "capture";
+    capturedAt?: string;
+    originalSha256?: string;
+    derived?: string[];
   };
   /**
    * Expand over client paths: 'client-paths' for all four, or a list of the paths to use.

@@ -1,0 +1,355 @@
+// Wire calls -> captures. Calls whose messages chain (each request's messages are the previous ones,
+// the assistant's reply, then tool results) are one tool loop: one multi-turn capture. The client
+// inputs are read back from the first request's body: prompt, history, system prompt and tools
+// exactly; requestParams (and a body transform for keys the client adds but the wire lacks) by
+// comparing the body with the base body the client would build (the model of it below follows
+// reference/client/openai.ts and anthropic.ts baseBody), unless `--client FILE` supplies them.
+import { isDeepStrictEqual } from "node:util";
+import type { Capture, PatchOp } from "./capture.types.ts";
+import { looksLikeSse, replyFromAssistant, replyFromResponse, type MockReply, type Style } from "./reply.ts";
+import { hostOf, pathOf, type WireCall } from "./wire.ts";
+
+export class DeriveError extends Error {}
+
+export type ImportFormat = "har" | "raw-http";
+
+/** `--client FILE`: client.create options, plus the call's prompt and history when a transform hides them. */
+export interface ClientInputs {
+  style?: Style;
+  model?: string;
+  systemPrompt?: string;
+  maxTurns?: number;
+  requestParams?: Record<string, unknown>;
+  bodyTransform?: { patch?: PatchOp[]; returnNull?: boolean };
+  prompt?: string;
+  history?: Record<string, unknown>[];
+}
+export const CLIENT_INPUT_KEYS = ["style", "model", "systemPrompt", "maxTurns", "requestParams", "bodyTransform", "prompt", "history"];
+
+export interface DeriveOptions {
+  file: string;
+  format: ImportFormat;
+  sha256: string;
+  /** The scenario id for the capture with this name. */
+  idFor: (name: string) => string;
+  /** The file's base name: the capture's name, with -N when it holds several. */
+  name: string;
+  client?: ClientInputs;
+  /** When the input says nothing about when (raw HTTP): the import's time. */
+  now: string;
+  /**
+   * --reply texts (JSON or SSE), taken in order by the captures whose last reply the input does not
+   * show (a raw request has none; a chained request's reply is the next request's assistant message).
+   */
+  replies?: string[];
+}
+
+/** The client's own keys: requestParams may not set them (reference/client/body.ts RESERVED_REQUEST_PARAMS). */
+const RESERVED = ["messages", "tools", "stream"];
+const ANTHROPIC_DEFAULT_MAX_TOKENS = 4096;
+
+type Body = Record<string, any>;
+interface Parsed {
+  call: WireCall;
+  body: Body;
+  style: Style;
+  messages: Body[];
+}
+
+const isRecord = (value: unknown): value is Body => value !== null && typeof value === "object" && !Array.isArray(value);
+
+function styleOf(call: WireCall, body: Body): Style {
+  const path = pathOf(call.url).replace(/[?#].*$/s, "");
+  if (/\/chat\/completions$/.test(path)) return "openai";
+  if (/\/messages$/.test(path)) return "anthropic";
+  if (Object.keys(call.headers).some((name) => name.toLowerCase() === "anthropic-version")) return "anthropic";
+  const blocks = (body.messages as unknown[]).flatMap((message) => (isRecord(message) && Array.isArray(message.content) ? message.content : []));
+  if (body.system !== undefined || blocks.some((block) => isRecord(block) && ["tool_use", "tool_result"].includes(block.type))) return "anthropic";
+  return "openai";
+}
+
+function parse(call: WireCall, file: string): Parsed {
+  let body: unknown;
+  try {
+    body = JSON.parse(call.body);
+  } catch {
+    // The parser's message could quote the body: say where only.
+    throw new DeriveError(`${file}: ${call.where}: the request body is not JSON; expected an LLM request (chat/completions or messages)`);
+  }
+  if (!isRecord(body) || !Array.isArray(body.messages) || typeof body.model !== "string") {
+    throw new DeriveError(`${file}: ${call.where}: expected an LLM request body with "model" and a "messages" list`);
+  }
+  return { call, body, style: styleOf(call, body), messages: body.messages.filter(isRecord) };
+}
+
+/** The messages a request adds to `before`'s: the assistant reply, then what follows it. */
+function added(before: Parsed, after: Parsed): { assistant: Body; rest: Body[] } | undefined {
+  if (after.style !== before.style || after.body.model !== before.body.model) return undefined;
+  if (Boolean(after.body.stream) !== Boolean(before.body.stream) || !isDeepStrictEqual(after.body.system, before.body.system)) return undefined;
+  const count = before.messages.length;
+  if (after.messages.length < count + 2) return undefined;
+  if (!before.messages.every((message, index) => isDeepStrictEqual(message, after.messages[index]))) return undefined;
+  const assistant = after.messages[count]!;
+  if (assistant.role !== "assistant") return undefined;
+  return { assistant, rest: after.messages.slice(count + 1) };
+}
+
+/** The next turn of the same tool loop: the reply's tool calls answered, nothing else. */
+function isNextTurn(style: Style, rest: Body[]): boolean {
+  if (style === "openai") return rest.length > 0 && rest.every((message) => message.role === "tool");
+  return rest.length === 1 && rest[0]!.role === "user" && Array.isArray(rest[0]!.content) && rest[0]!.content.every((block: unknown) => isRecord(block) && block.type === "tool_result");
+}
+
+/** Calls in input order -> tool loops (lists of turns). A call that continues no loop starts one. */
+export function chainCalls(parsed: Parsed[]): Parsed[][] {
+  const loops: Parsed[][] = [];
+  for (const call of parsed) {
+    const loop = [...loops].reverse().find((candidate) => {
+      const turns = added(candidate[candidate.length - 1]!, call);
+      return turns !== undefined && isNextTurn(call.style, turns.rest);
+    });
+    if (loop) loop.push(call);
+    else loops.push([call]);
+  }
+  return loops;
+}
+
+/** How the client renders a toolkit's tools (reference/toolkit/adapters.ts). */
+function renderTools(style: Style, tools: { name: string; description?: string; inputSchema?: object }[]): Body[] {
+  return style === "openai"
+    ? tools.map((tool) => ({ type: "function", function: { name: tool.name, description: tool.description, parameters: tool.inputSchema } }))
+    : tools.map((tool) => ({ name: tool.name, description: tool.description, input_schema: tool.inputSchema }));
+}
+
+/** The body the client builds before requestParams and the transform (reference/client/*.ts baseBody). */
+function baseBody(style: Style, model: string, systemPrompt: string | undefined, messages: Body[], tools: Body[], stream: boolean): Body {
+  // JSON round trip: an undefined description is absent on the wire, as the client serializes it.
+  const sent = JSON.parse(JSON.stringify(tools));
+  if (style === "openai") {
+    return { model, messages, ...(tools.length ? { tools: sent, tool_choice: "auto" } : {}), ...(stream ? { stream: true, stream_options: { include_usage: true } } : {}) };
+  }
+  return { model, max_tokens: ANTHROPIC_DEFAULT_MAX_TOKENS, ...(systemPrompt ? { system: systemPrompt } : {}), messages, ...(tools.length ? { tools: sent } : {}), ...(stream ? { stream: true } : {}) };
+}
+
+const escapePointer = (key: string) => key.replace(/~/g, "~0").replace(/\//g, "~1");
+
+function toolsOf(first: Parsed): { name: string; description?: string; inputSchema?: Record<string, unknown> }[] {
+  const list = Array.isArray(first.body.tools) ? first.body.tools.filter(isRecord) : [];
+  return list.map((tool) => {
+    const fn = first.style === "openai" ? (isRecord(tool.function) ? tool.function : {}) : tool;
+    const schema = first.style === "openai" ? fn.parameters : fn.input_schema;
+    return {
+      name: String(fn.name ?? ""),
+      ...(typeof fn.description === "string" ? { description: fn.description } : {}),
+      ...(isRecord(schema) ? { inputSchema: schema } : {}),
+    };
+  });
+}
+
+/** Each tool's fixed result, from the tool results the later turns carried. */
+function toolResults(loop: Parsed[], file: string): Map<string, { output: string; isError: boolean; where: string }> {
+  const results = new Map<string, { output: string; isError: boolean; where: string }>();
+  for (let turn = 1; turn < loop.length; turn++) {
+    const turns = added(loop[turn - 1]!, loop[turn]!)!;
+    const names = new Map(replyFromAssistant(loop[turn]!.style, turns.assistant).toolCalls?.map((call) => [call.id, call.name]) ?? []);
+    const answers =
+      loop[turn]!.style === "openai"
+        ? turns.rest.map((message) => ({ id: message.tool_call_id, content: message.content, isError: false }))
+        : (turns.rest[0]!.content as Body[]).map((block) => ({ id: block.tool_use_id, content: block.content, isError: block.is_error === true }));
+    for (const answer of answers) {
+      const name = names.get(String(answer.id));
+      if (!name) throw new DeriveError(`${file}: ${loop[turn]!.call.where}: a tool result answers a call id the assistant message does not have`);
+      if (typeof answer.content !== "string") throw new DeriveError(`${file}: ${loop[turn]!.call.where}: the result of tool "${name}" is not a string; a replay's tool result is text`);
+      const result = { output: answer.content, isError: answer.isError, where: loop[turn]!.call.where };
+      const earlier = results.get(name);
+      if (earlier && (earlier.output !== result.output || earlier.isError !== result.isError)) {
+        throw new DeriveError(`${file}: tool "${name}" answered differently in ${earlier.where} and ${result.where}; a capture holds one fixed result per tool (import the entries separately with --match)`);
+      }
+      results.set(name, result);
+    }
+  }
+  return results;
+}
+
+/** Prompt, history and system prompt, read from the first request (a non-text anthropic `system` stays a requestParam). */
+function clientInputs(first: Parsed, file: string, supplied: ClientInputs | undefined): { systemPrompt?: string; prompt: string; history?: Body[] } {
+  const messages = first.messages;
+  const last = messages[messages.length - 1];
+  if (supplied?.prompt !== undefined) return { prompt: supplied.prompt, history: supplied.history, systemPrompt: supplied.systemPrompt };
+  if (!last || last.role !== "user" || typeof last.content !== "string") {
+    throw new DeriveError(
+      `${file}: ${first.call.where}: the last message of the first request is not a user message with text content, so the prompt cannot be read from it (give it with --client FILE: {"prompt": ...})`,
+    );
+  }
+  const before = messages.slice(0, -1);
+  let systemPrompt: string | undefined;
+  let history: Body[] | undefined;
+  if (first.style === "openai") {
+    // The client puts the system prompt first only in a new conversation; a history carries its own.
+    if (before.length === 1 && before[0]!.role === "system" && typeof before[0]!.content === "string") systemPrompt = before[0]!.content;
+    else if (before.length) history = before;
+  } else {
+    if (typeof first.body.system === "string" && first.body.system !== "") systemPrompt = first.body.system;
+    if (before.length) history = before;
+  }
+  return { prompt: last.content, systemPrompt: supplied?.systemPrompt ?? systemPrompt, history };
+}
+
+/** "entry 3", "entry 5" -> "entries 3 and 5". */
+function placesOf(places: string[]): string {
+  if (places.length === 1) return places[0]!;
+  const [kind] = places[0]!.split(" ");
+  const numbers = places.map((place) => place.split(" ")[1]);
+  return `${kind === "entry" ? "entries" : `${kind}s`} ${numbers.slice(0, -1).join(", ")} and ${numbers[numbers.length - 1]}`;
+}
+
+/** api.scaleway.ai -> scaleway; nothing for loopback, addresses and reserved test domains. */
+function providerOf(host: string | undefined): string | undefined {
+  const name = host?.replace(/:\d+$/, "").toLowerCase();
+  if (!name || /^[\d.]+$|^\[|(^|\.)(localhost|test|example|invalid|local|internal)$/.test(name)) return undefined;
+  return name.split(".").slice(-2, -1)[0];
+}
+
+export interface Derived {
+  captures: { name: string; capture: Capture }[];
+  warnings: string[];
+  knownSecrets: string[];
+}
+
+export function deriveCaptures(calls: WireCall[], options: DeriveOptions): Derived {
+  const { file } = options;
+  const warnings: string[] = [];
+  const parsed: Parsed[] = [];
+  for (const call of calls) {
+    if (call.response?.status !== undefined && call.response.status >= 400) {
+      warnings.push(`${file}: ${call.where}: skipped: the upstream answered ${call.response.status} (an error exchange is not replayed as a capture)`);
+      continue;
+    }
+    parsed.push(parse(call, file));
+  }
+  if (!parsed.length) throw new DeriveError(`${file}: no LLM call to import (selected by path /chat/completions or /messages, or --match)`);
+  const loops = chainCalls(parsed);
+  const captures: Derived["captures"] = [];
+  loops.forEach((loop, loopIndex) => {
+    const name = loops.length > 1 ? `${options.name}-${loopIndex + 1}` : options.name;
+    const first = loop[0]!;
+    const stream = first.body.stream === true;
+    const inputs = clientInputs(first, file, options.client);
+    if (stream && inputs.history?.length) {
+      warnings.push(`${file}: ${first.call.where}: skipped: a streamed call with history cannot be replayed yet (client.stream takes no history); capture it as a run, or import it with --match to leave it out`);
+      return;
+    }
+    const style = options.client?.style ?? first.style;
+    const model = options.client?.model ?? (first.body.model as string);
+    const tools = toolsOf(first);
+    const results = toolResults(loop, file);
+    const derived: string[] = [];
+    const notes: string[] = [];
+
+    let requestParams: Record<string, unknown> | undefined;
+    let bodyTransform: ClientInputs["bodyTransform"];
+    if (options.client) {
+      requestParams = options.client.requestParams;
+      bodyTransform = options.client.bodyTransform;
+    } else {
+      const base = baseBody(style, model, inputs.systemPrompt, first.messages, renderTools(style, tools), stream);
+      const params: Record<string, unknown> = {};
+      const patch: PatchOp[] = [];
+      for (const [key, value] of Object.entries(first.body)) {
+        if (isDeepStrictEqual(base[key], value)) continue;
+        if (RESERVED.includes(key)) patch.push({ op: "add", path: `/${escapePointer(key)}`, value });
+        else params[key] = value;
+      }
+      for (const key of Object.keys(base)) if (!(key in first.body)) patch.push({ op: "remove", path: `/${escapePointer(key)}` });
+      if (Object.keys(params).length) {
+        requestParams = params;
+        derived.push("requestParams");
+        notes.push(`The body's keys the client's base body would not send (${Object.keys(params).join(", ")}) are derived as requestParams; --client FILE gives them exactly`);
+      }
+      if (patch.length) {
+        bodyTransform = { patch };
+        derived.push("bodyTransform");
+        notes.push(`A derived body transform (${patch.map((op) => `${op.op} ${op.path}`).join(", ")}) makes the client's body match the wire's`);
+      }
+    }
+
+    const replies: MockReply[] = [];
+    for (let turn = 0; turn < loop.length; turn++) {
+      let response = loop[turn]!.call.response;
+      let replyFile = false;
+      if (turn === loop.length - 1 && !response?.text && options.replies?.length) {
+        const given = options.replies.shift()!;
+        response = { text: given, contentType: looksLikeSse(given) ? "text/event-stream" : "application/json" };
+        replyFile = true;
+      }
+      const answered = response?.text !== undefined && response.text !== "" ? replyFromResponse(style, response.text, response.contentType) : undefined;
+      if (turn < loop.length - 1) {
+        // What the client echoed next is what the replay must make it echo: the next request's assistant message.
+        replies.push({ ...replyFromAssistant(style, added(loop[turn]!, loop[turn + 1]!)!.assistant), ...(answered?.usage ? { usage: answered.usage } : {}) });
+      } else if (replyFile && !answered) {
+        throw new DeriveError(`${file}: ${loop[turn]!.call.where}: the --reply file given for it is neither ${style} JSON nor ${style} SSE`);
+      } else if (answered) {
+        if (answered.toolCalls?.length) {
+          const { toolCalls: _calls, ...rest } = answered;
+          replies.push({ ...rest, text: rest.text ?? "" });
+          notes.push("The last reply asked for tool calls that no captured request answers: the replay answers with its text only");
+          derived.push("upstream.replies");
+        } else replies.push(answered);
+      } else {
+        replies.push({ text: "ok" });
+        derived.push("upstream.replies");
+        notes.push(`The upstream's last reply is not in the input: the replay answers a minimal ${style} reply ({text: "ok"})`);
+      }
+    }
+
+    const host = hostOf(first.call.url, first.call.headers);
+    const provider = providerOf(host);
+    const endpoint = pathOf(first.call.url).replace(/[?#].*$/s, "");
+    const turns = loop.length === 1 ? "1 turn" : `${loop.length} turns`;
+    const where = placesOf(loop.map((turn) => turn.call.where));
+    const capture: Capture = {
+      id: options.idFor(name),
+      title: `${style} ${stream ? "stream" : "run"} call to ${endpoint} (${turns}), imported from ${options.format === "har" ? "a HAR file" : "a raw HTTP dump"}`,
+      description: [`Imported from ${file.replace(/^.*\//, "")} (${where}).`, ...notes.map((note) => `${note}.`)].join(" "),
+      provenance: {
+        source: `${options.format === "har" ? "HAR" : "raw HTTP"} ${file.replace(/^.*\//, "")}, ${where}${host ? ` (${host})` : ""}`,
+        ...(provider ? { provider } : {}),
+        kind: "captured",
+        format: options.format,
+        capturedAt: first.call.startedAt ?? options.now,
+        originalSha256: options.sha256,
+        ...(derived.length ? { derived: [...new Set(derived)] } : {}),
+      },
+      client: {
+        style,
+        model,
+        ...(inputs.systemPrompt !== undefined ? { systemPrompt: inputs.systemPrompt } : {}),
+        ...(options.client?.maxTurns !== undefined ? { maxTurns: options.client.maxTurns } : loop.length > 10 ? { maxTurns: loop.length } : {}),
+        ...(requestParams && Object.keys(requestParams).length ? { requestParams } : {}),
+        ...(bodyTransform ? { bodyTransform } : {}),
+      },
+      ...(tools.length
+        ? {
+            toolkit: {
+              extraTools: tools.map((tool) => {
+                const result = results.get(tool.name);
+                return { ...tool, ...(result ? { result: { output: result.output, isError: result.isError } } : {}) };
+              }),
+            },
+          }
+        : {}),
+      call: { prompt: inputs.prompt, ...(inputs.history?.length ? { history: inputs.history } : {}) },
+      upstream: { replies: replies as [Record<string, unknown>, ...Record<string, unknown>[]] },
+      exchanges: [
+        {
+          stream,
+          requests: loop.map((turn) => ({ method: turn.call.method.toUpperCase(), path: pathOf(turn.call.url), headers: turn.call.headers, body: turn.body, raw: turn.call.body })) as [
+            Capture["exchanges"][0]["requests"][0],
+          ],
+        },
+      ],
+    };
+    captures.push({ name, capture });
+  });
+  return { captures, warnings, knownSecrets: calls.flatMap((call) => call.droppedSecrets) };
+}
