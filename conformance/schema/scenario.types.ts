@@ -20,7 +20,7 @@ export type Pointer = string;
  */
 export interface Scenario {
   /**
-   * Stable id, unique across the suite; matrix expansions append [path].
+   * Stable id, unique across the suite; matrix expansions append [path]. New scenarios use their path under fixtures/scenarios without .yaml (e.g. mcp/connect/session-end).
    */
   id: string;
   title: string;
