@@ -11,13 +11,18 @@ export interface ToolResult {
 
 export type ToolSource = "mcp" | "native";
 
+/** What a caller may hand an execute: its cancellation (an MCP tool's tools/call honours it, mcp.execute.timeout). */
+export interface ToolContext {
+  signal?: AbortSignal;
+}
+
 export interface Tool {
   /** The exposed name (for MCP tools: sanitized server + "_" + sanitized original name). */
   name: string;
   description: string;
   inputSchema: JsonSchema;
   source: ToolSource;
-  execute(args: Record<string, unknown>): Promise<ToolResult>;
+  execute(args: Record<string, unknown>, context?: ToolContext): Promise<ToolResult>;
 }
 
 /** A host-defined tool given to createToolkit({extraTools}). */
@@ -46,7 +51,7 @@ export type McpServerStatus = "connected" | "disabled" | "failed";
 /** What the client needs of a toolkit: anything with these methods will do. */
 export interface ToolSet {
   tools(): Tool[];
-  execute(name: string, args: Record<string, unknown>): Promise<ToolResult>;
+  execute(name: string, args: Record<string, unknown>, context?: ToolContext): Promise<ToolResult>;
   toOpenAI(): OpenAITool[];
   toAnthropic(): AnthropicTool[];
 }

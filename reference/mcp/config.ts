@@ -88,11 +88,14 @@ function parseServer(name: string, raw: unknown): ServerConfig {
   if (!isObject(raw)) fail("must be an object");
   const server = raw as Record<string, unknown>;
   const url = optionalString(server.url, "url", fail);
-  const declared = server.type;
-  if (declared !== undefined && declared !== "local" && declared !== "remote") fail(`type must be "local" or "remote"`);
-  const type: "local" | "remote" = (declared as "local" | "remote" | undefined) ?? (url !== undefined ? "remote" : "local");
+  // Only "local" and "remote" are toolnexus types; any other value (the "stdio", "http", "sse" or
+  // "streamable-http" of configs pasted from other MCP clients) is ignored and the type inferred from
+  // `url`, as every port does (mcp.config.type).
+  const declared = server.type === "local" || server.type === "remote" ? server.type : undefined;
+  const type: "local" | "remote" = declared ?? (url !== undefined ? "remote" : "local");
   const enabled = !(server.disabled === true) && server.enabled !== false;
-  const timeout = server.timeout ?? DEFAULT_TIMEOUT_MS;
+  // 0 (and null) mean "not set" (decision 13): a zero bound would fail every server at once.
+  const timeout = server.timeout === 0 || server.timeout === null || server.timeout === undefined ? DEFAULT_TIMEOUT_MS : server.timeout;
   if (typeof timeout !== "number" || !Number.isFinite(timeout) || timeout <= 0) fail("timeout must be a positive number of milliseconds");
   const config: ServerConfig = { name, type, enabled, timeout: timeout as number };
   if (type === "local") {

@@ -4,7 +4,7 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { SSEClientTransport } from "@modelcontextprotocol/sdk/client/sse.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { StreamableHTTPClientTransport, StreamableHTTPError } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { boundPhase, delay } from "./abort.ts";
 import { childEnvironment, expandHeaders, type ServerConfig } from "./config.ts";
@@ -33,6 +33,8 @@ export interface McpConnection {
 /** How long a closing stdio child gets to exit on its own before it is killed, and to die after that. */
 const GRACE_MS = 1000;
 const KILL_WAIT_MS = 1000;
+/** How long a graceful close waits for the server to answer the DELETE that ends its session. */
+const SESSION_END_MS = 1000;
 
 /**
  * Connect and initialize. Resolves with an open connection or rejects; in both the timeout and the
@@ -44,6 +46,7 @@ export async function connectServer(server: ServerConfig, signal?: AbortSignal):
     return await connectWith(server, "http", signal);
   } catch (httpError) {
     if (signal?.aborted) throw cancellationError(signal);
+    if (!meansStreamableUnsupported(httpError)) throw httpError;
     try {
       return await connectWith(server, "sse", signal);
     } catch (sseError) {
@@ -51,6 +54,17 @@ export async function connectServer(server: ServerConfig, signal?: AbortSignal):
       throw new Error(`streamable HTTP failed (${message(httpError)}); SSE fallback failed (${message(sseError)})`);
     }
   }
+}
+
+/**
+ * mcp.connect.sse-fallback: only a 4xx answer to the initialize POST says "this server does not speak
+ * streamable HTTP" (the MCP spec's backwards-compatibility rule names 404 and 405). 401 and 403 are
+ * the server refusing these credentials, and a 5xx, a network error or no answer say nothing about the
+ * transport: retrying over SSE would hide that error behind another and, for a hung server, double the wait.
+ */
+export function meansStreamableUnsupported(error: unknown): boolean {
+  if (!(error instanceof StreamableHTTPError) || error.code === undefined) return false;
+  return error.code >= 400 && error.code < 500 && error.code !== 401 && error.code !== 403;
 }
 
 function createTransport(server: ServerConfig, kind: TransportKind, owned: OwnedFetch | undefined): Transport {
@@ -143,6 +157,13 @@ class Connection implements McpConnection {
   }
 
   private async shutdown(force: boolean): Promise<void> {
+    // mcp.connect.http-session-end: a graceful close ends the streamable-HTTP session with a DELETE
+    // (the MCP spec's SHOULD), bounded so a server that stopped answering cannot hold close up. A forced
+    // close (a failed attempt, a cancel) skips it: it must finish at once (pinned decision 6).
+    if (!force && this.raw instanceof StreamableHTTPClientTransport && this.raw.sessionId !== undefined) {
+      const ending = this.raw.terminateSession().catch(() => undefined);
+      await Promise.race([ending, delay(Math.min(this.server.timeout, SESSION_END_MS))]);
+    }
     const pid = this.pid;
     // The SDK's stdio close() ends the child's stdin and waits up to 2 s before SIGTERM; a stuck child
     // ignores EOF, so on a forced close the child is killed first and the SDK's wait ends at once.

@@ -1,6 +1,6 @@
 // Executing an MCP tool (SPEC.md 2.4): tools/call with the ORIGINAL name, the result flattened to the
 // toolnexus ToolResult. Never throws: a failed call is an error result (core.tool-result).
-import type { ToolResult } from "../types.ts";
+import type { ToolContext, ToolResult } from "../types.ts";
 import { message, type McpConnection } from "./connect.ts";
 
 interface ContentPart {
@@ -8,10 +8,18 @@ interface ContentPart {
   text?: string;
 }
 
-export async function callMcpTool(connection: McpConnection, originalName: string, args: Record<string, unknown> | undefined): Promise<ToolResult> {
+export async function callMcpTool(connection: McpConnection, originalName: string, args: Record<string, unknown> | undefined, context: ToolContext = {}): Promise<ToolResult> {
   const metadata = { server: connection.server.name };
   try {
-    const result = await connection.client.callTool({ name: originalName, arguments: args ?? {} });
+    // Bounded by the server's timeout (mcp.execute.timeout), restarted by each progress notification
+    // (a no-op onprogress makes the SDK send a progressToken, without which no server can report
+    // progress); the caller's signal cancels it. Either way the SDK tells the server (notifications/cancelled).
+    const result = await connection.client.callTool({ name: originalName, arguments: args ?? {} }, undefined, {
+      timeout: connection.server.timeout,
+      resetTimeoutOnProgress: true,
+      onprogress: () => undefined,
+      signal: context.signal,
+    });
     return { ...flattenResult(result), metadata };
   } catch (error) {
     return { output: message(error), isError: true, metadata };

@@ -43,7 +43,7 @@ export async function loadMcp(input: McpConfigInput | McpConfig, options: LoadMc
         description: listedTool.description ?? "",
         inputSchema: normalizeSchema(listedTool.inputSchema),
         source: "mcp",
-        execute: (args) => callMcpTool(connection, listedTool.name, args),
+        execute: (args, context) => callMcpTool(connection, listedTool.name, args, context),
       });
     }
   }

@@ -49,11 +49,11 @@ export function assembleToolkit(
   return {
     tools: () => [...tools],
     get: (name) => byName.get(name),
-    async execute(name, args): Promise<ToolResult> {
+    async execute(name, args, context): Promise<ToolResult> {
       const tool = byName.get(name);
       if (!tool) return { output: `Unknown tool: ${name}`, isError: true };
       try {
-        return await tool.execute(args ?? {});
+        return await tool.execute(args ?? {}, context);
       } catch (error) {
         return { output: error instanceof Error ? error.message : String(error), isError: true };
       }

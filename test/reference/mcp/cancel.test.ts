@@ -68,23 +68,28 @@ describe("parent cancel", () => {
 describe("per-server timeout (mcp.cancel.server-timeout, mcp.connect.phase-timeout)", () => {
   it("fails only the slow servers, the SSE fallback included, and builds the toolkit", async () => {
     const hungHttp = await pool.start("mcp-hung-http", { server: { timeout: 300 } });
+    // 405 to the POST (so the fallback is due, mcp.connect.sse-fallback-when), then an SSE GET never answered.
+    const hungSse = await pool.start("mcp-abc", { transport: "sse", sseGet: "hang", server: { timeout: 300 } });
     const hungStdio = await pool.start("mcp-hung-stdio", { server: { timeout: 300 } });
     const good = await pool.start("mcp-abc", { transport: "http" });
     const { warnings, logger } = collectingLogger();
     const { error, ms } = await timed(
-      createToolkit({ mcpConfig: { h: hungHttp.vars.server, s: hungStdio.vars.server, good: good.vars.server }, logger }).then(async (toolkit) => {
-        expect(toolkit.mcpStatus()).toEqual({ h: "failed", s: "failed", good: "connected" });
+      createToolkit({ mcpConfig: { h: hungHttp.vars.server, e: hungSse.vars.server, s: hungStdio.vars.server, good: good.vars.server }, logger }).then(async (toolkit) => {
+        expect(toolkit.mcpStatus()).toEqual({ h: "failed", e: "failed", s: "failed", good: "connected" });
         expect(toolkit.tools().map((tool) => tool.name)).toEqual(["good_a", "good_b", "good_c"]);
         await toolkit.close();
       }),
     );
     expect(error).toBeUndefined();
     expect(ms).toBeLessThan(5000); // bounded: streamable (300) + SSE fallback start (300), not 30 s
-    // The SSE fallback was tried against the hung endpoint, and abandoned.
-    expect((await hungHttp.snap()).http.map((request) => request.method)).toEqual(["POST", "GET"]);
+    // No fallback after a timeout (mcp.connect.sse-fallback-when); after the 405 the SSE start was tried and abandoned.
+    expect((await hungHttp.snap()).http.map((request) => request.method)).toEqual(["POST"]);
+    expect((await hungSse.snap()).http.map((request) => request.method)).toEqual(["POST", "GET"]);
     expect(warnings.join("\n")).toMatch(/sse start timed out after 300 ms/);
-    const after = await eventually(hungHttp.snap, (snap) => snap.connections.open === 0, 500);
-    expect(after.connections.open).toBe(0);
+    for (const fixture of [hungHttp, hungSse]) {
+      const after = await eventually(fixture.snap, (snap) => snap.connections.open === 0, 500);
+      expect(after.connections.open).toBe(0);
+    }
     expect((await eventually(hungStdio.snap, (snap) => snap.processes.alive.length === 0, 500)).processes.alive).toEqual([]);
   });
 });

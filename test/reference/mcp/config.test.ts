@@ -28,7 +28,8 @@ describe("per-server fields", () => {
   it("infers remote from url and local otherwise (mcp.config.type)", () => {
     expect(one({ url: "http://127.0.0.1:1/mcp" }).type).toBe("remote");
     expect(one({ command: ["node", "s.mjs"] })).toMatchObject({ type: "local", command: ["node", "s.mjs"] });
-    expect(() => one({ type: "websocket", url: "ws://x" })).toThrow(/type must be/);
+    expect(one({ type: "websocket", url: "ws://x" })).toMatchObject({ type: "remote" });
+    expect(one({ type: "stdio", command: ["x"] })).toMatchObject({ type: "local" });
     expect(() => one({ command: [] })).toThrow(/command/);
     expect(() => one({ type: "remote" })).toThrow(/url/);
   });
@@ -48,6 +49,8 @@ describe("per-server fields", () => {
     expect(DEFAULT_TIMEOUT_MS).toBe(30000);
     expect(one({ command: ["x"] }).timeout).toBe(30000);
     expect(one({ command: ["x"], timeout: 300 }).timeout).toBe(300);
+    expect(one({ command: ["x"], timeout: 0 }).timeout).toBe(30000);
+    expect(one({ command: ["x"], timeout: null }).timeout).toBe(30000);
     expect(() => one({ command: ["x"], timeout: -1 })).toThrow(/timeout/);
   });
   it("keeps the tools map as given; absent or null means no map", () => {

@@ -11,6 +11,7 @@ export interface Snapshot {
   requests: { method: string | null; params?: Record<string, unknown> }[];
   http: { method: string; path: string; headers: Record<string, string> }[];
   processes: { started: number[]; alive: number[] };
+  sessions?: { opened: string[]; deleted: string[] };
 }
 
 export function fixturePool() {

@@ -36,7 +36,8 @@ describe.each(["stdio", "http", "sse"])("the abc server over %s", (transport) =>
     expect(failed.isError).toBe(true);
     expect(failed.output).toContain("tool a failed as asked");
     const calls = (await srv.snap()).requests.filter((request) => request.method === "tools/call");
-    expect(calls[0].params).toEqual({ name: "get/x", arguments: { text: "hi" } });
+    // Beside the name and arguments only the progress token the call asks for (mcp.execute.timeout).
+    expect(calls[0].params).toEqual({ name: "get/x", arguments: { text: "hi" }, _meta: { progressToken: expect.any(Number) } });
     await toolkit.close();
     const after = await eventually(srv.snap, (snap) => snap.connections.open === 0, 1500);
     expect(after.connections.open).toBe(0);
