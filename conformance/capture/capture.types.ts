@@ -27,6 +27,22 @@ export interface Capture {
     date?: string;
     provider?: string;
     kind: "captured" | "constructed";
+    /**
+     * What the capture was made from: har, raw (HTTP request text), proxy (`conformance capture`).
+     */
+    format?: "har" | "raw" | "proxy";
+    /**
+     * When it was captured (ISO 8601).
+     */
+    capturedAt?: string;
+    /**
+     * sha256 (hex) of the original bytes, before redaction (the raw request and response bytes, for the proxy).
+     */
+    originalSha256?: string;
+    /**
+     * Client inputs derived from the wire rather than given (requestParams: the top-level keys the style's base body would not have).
+     */
+    derived?: "requestParams"[];
   };
   /**
    * The client options (runners/PROTOCOL.md client.create) the call was made with.
@@ -38,11 +54,12 @@ export interface Capture {
     maxTurns?: number;
     requestParams?: {};
     /**
-     * The body transform as data: an RFC 6902 patch applied to the body it receives, on every request of the call; or returnNull.
+     * The body transform as data: an RFC 6902 patch applied to the body it receives (or returnNull), on the turns listed in onTurns (0-based), on every request of the call when absent.
      */
     bodyTransform?: {
       patch?: PatchOp[];
       returnNull?: boolean;
+      onTurns?: number[];
     };
   };
   /**
@@ -62,7 +79,7 @@ export interface Capture {
   call: {
     prompt: string;
     /**
-     * Wire-style messages before the prompt (client.run only: a capture with history has no streamed exchange).
+     * Wire-style messages before the prompt; a streamed exchange with history needs the capability client.stream-history.
      */
     history?: {}[];
   };

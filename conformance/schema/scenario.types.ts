@@ -20,7 +20,7 @@ export type Pointer = string;
  */
 export interface Scenario {
   /**
-   * Stable id, unique across the suite; matrix expansions append [path].
+   * Stable id, unique across the suite (new scenarios: their path under fixtures/scenarios without .yaml); matrix expansions append [path].
    */
   id: string;
   title: string;
