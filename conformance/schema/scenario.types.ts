@@ -44,6 +44,16 @@ export interface Scenario {
     date?: string;
     provider?: string;
     kind: "captured" | "constructed";
+    /**
+     * What the capture was made from: har, raw (HTTP request text), proxy (conformance capture).
+     */
+    format?: "har" | "raw" | "proxy";
+    capturedAt?: string;
+    originalSha256?: string;
+    /**
+     * Client inputs derived from the wire rather than given.
+     */
+    derived?: "requestParams"[];
   };
   /**
    * Expand over client paths: 'client-paths' for all four, or a list of the paths to use.
