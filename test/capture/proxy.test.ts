@@ -88,7 +88,7 @@ async function replayAgainstReference(files: string[], name: string): Promise<{ 
   const reference = createReferenceSubject();
   try {
     const results = await runSuite(lint.expanded, reference);
-    for (const result of results) expect(result.status, `${result.scenario}: ${JSON.stringify(result)}`).toBe("pass");
+    for (const result of results) expect(result.status, `${result.scenario}: ${result.message} ${JSON.stringify(result.failures?.flatMap((failure) => failure.diff ?? []))}`).toBe("pass");
     return { scenarios, statuses: results.map((result) => result.status) };
   } finally {
     await reference.close();
