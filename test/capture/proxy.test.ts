@@ -3,11 +3,13 @@
 // stream, in both styles, with secrets planted in headers, a cookie and a credential-named body key;
 // the captures the proxy writes must import and pass against the reference unedited, and no secret
 // may appear in any file written or line logged.
+import { spawn } from "node:child_process";
 import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { repoRoot } from "../../conformance/cli/paths.ts";
 import { startLlmMock, type LlmMock } from "../../fixtures/llm-mock/index.ts";
 import { importCaptures, patternsFor } from "../../conformance/capture/cli.ts";
 import type { Capture } from "../../conformance/capture/capture.types.ts";
@@ -237,6 +239,20 @@ describe("the recording proxy's wire handling", () => {
     });
   });
 
+  it("close() ends an in-flight stalled stream and the listener at once", async () => {
+    await withProxy("close", async (mock, proxy) => {
+      await mock.act("script", [{ text: "never ends", fault: "stall" }]);
+      const response = await post(proxy, "/v1/messages", { model: "m1", max_tokens: 4096, messages: [{ role: "user", content: "hi" }], stream: true });
+      const reader = response.body!.getReader();
+      await reader.read();
+      const started = Date.now();
+      await proxy.close();
+      expect(Date.now() - started).toBeLessThan(1000);
+      await expect(reader.read()).rejects.toThrow();
+      await expect(fetch(proxy.url, { signal: AbortSignal.timeout(2000) })).rejects.toThrow();
+    });
+  });
+
   it("answers 502 with a clear log line when the upstream is unreachable", async () => {
     const closed = createServer();
     await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", () => resolve()));
@@ -257,4 +273,65 @@ describe("the recording proxy's wire handling", () => {
   it("refuses a listen address off loopback", async () => {
     await expect(startCaptureProxy({ host: "0.0.0.0", port: 0, upstream: new URL("http://127.0.0.1:1"), outDir: work, patterns })).rejects.toThrow(/loopback/);
   });
+});
+
+describe("the capture command", () => {
+  it("runs until SIGTERM, then closes the listener and an in-flight stalled stream within its bound", async () => {
+    const mock = await startLlmMock();
+    await mock.act("script", [{ text: "never ends", fault: "stall" }]);
+    const out = join(work, "captures", "command");
+    const child = spawn(join(repoRoot, "node_modules/.bin/tsx"), [join(repoRoot, "conformance/cli/main.ts"), "capture", "--listen", "127.0.0.1:0", "--upstream", mock.vars.url, "--out", out], { cwd: repoRoot, stdio: ["ignore", "pipe", "pipe"] });
+    let output = "";
+    child.stdout.on("data", (chunk) => (output += chunk));
+    child.stderr.on("data", (chunk) => (output += chunk));
+    const exited = new Promise<{ code: number | null; signal: string | null }>((resolve) => child.once("exit", (code, signal) => resolve({ code, signal })));
+    try {
+      const url = await new Promise<string>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no "listening on" line within 30 s:\n${output}`)), 30_000);
+        child.stdout.on("data", () => {
+          const match = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
+          if (match) {
+            clearTimeout(timer);
+            resolve(match[1]);
+          }
+        });
+      });
+      const response = await fetch(`${url}/v1/chat/completions`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ model: "m1", messages: [{ role: "user", content: "hi" }], stream: true }), signal: AbortSignal.timeout(10_000) });
+      const reader = response.body!.getReader();
+      await reader.read(); // the stream is open and stalled
+      const stopping = Date.now();
+      child.kill("SIGTERM");
+      const { code, signal } = await exited;
+      // Dead of the signal (tsx's wrapper reports it as 128 + 15).
+      expect(signal === "SIGTERM" || code === 143, `exit ${code} ${signal}\n${output}`).toBe(true);
+      expect(Date.now() - stopping).toBeLessThan(5000);
+      expect(output).toContain("capture: closed");
+      await expect(reader.read()).rejects.toThrow();
+      await expect(fetch(url, { signal: AbortSignal.timeout(2000) })).rejects.toThrow();
+    } finally {
+      if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+      await mock.stop();
+    }
+  }, 60_000);
+
+  it("refuses a bad --listen or --upstream with a usage error", async () => {
+    const run = (args: string[]) =>
+      new Promise<{ code: number | null; output: string }>((resolve) => {
+        const child = spawn(join(repoRoot, "node_modules/.bin/tsx"), [join(repoRoot, "conformance/cli/main.ts"), "capture", ...args], { cwd: repoRoot, stdio: ["ignore", "pipe", "pipe"] });
+        let output = "";
+        child.stdout.on("data", (chunk) => (output += chunk));
+        child.stderr.on("data", (chunk) => (output += chunk));
+        const timer = setTimeout(() => child.kill("SIGKILL"), 30_000);
+        child.once("exit", (code) => {
+          clearTimeout(timer);
+          resolve({ code, output });
+        });
+      });
+    const badListen = await run(["--listen", "nowhere", "--upstream", "http://127.0.0.1:1", "--out", work]);
+    expect(badListen.code).toBe(2);
+    expect(badListen.output).toContain("expected HOST:PORT on loopback");
+    const badUpstream = await run(["--listen", "127.0.0.1:0", "--upstream", "ftp://x", "--out", work]);
+    expect(badUpstream.code).toBe(2);
+    expect(badUpstream.output).toContain("expected an http(s) URL");
+  }, 60_000);
 });
