@@ -163,12 +163,16 @@ export function conversationToCapture(conversation: Conversation, upstream: URL)
   };
 }
 
-/** Does `next` continue `conversation` as the next turn of its tool loop? */
+/** SPEC.md client.retry.statuses: the client sends the same body again after these. */
+const RETRIED_STATUSES = [429, 500, 502, 503, 504];
+
+/** Does `next` continue `conversation`: the next turn of its tool loop, or a retry of its last request? */
 export function continues(conversation: Conversation, next: Turn): boolean {
   const previous = conversation.turns[conversation.turns.length - 1];
-  if (!previous.reply.toolCalls?.length || previous.reply.status !== undefined) return false;
   if (previous.style !== next.style || previous.stream !== next.stream || previous.path !== next.path || previous.body.model !== next.body.model) return false;
   if (previous.headers.authorization !== next.headers.authorization || previous.headers["x-api-key"] !== next.headers["x-api-key"]) return false;
+  if (previous.reply.status !== undefined) return RETRIED_STATUSES.includes(previous.reply.status) && previous.raw === next.raw;
+  if (!previous.reply.toolCalls?.length) return false;
   const before = messagesOf(previous.body);
   const after = messagesOf(next.body);
   // The previous messages, then at least the assistant's answer and the tool results.

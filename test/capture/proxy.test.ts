@@ -239,6 +239,28 @@ describe("the recording proxy's wire handling", () => {
     });
   });
 
+  it("records a retried call (503, then an answer) as one capture that replays, retry included", async () => {
+    const subject = createReferenceSubject();
+    const mock = await startLlmMock();
+    const log: string[] = [];
+    const proxy = await startCaptureProxy({ host: "127.0.0.1", port: 0, upstream: new URL(mock.vars.url), outDir: join(work, "captures", "retry"), patterns, log: (line) => log.push(line) });
+    try {
+      await mock.act("script", [{ status: 503, retryAfter: 0 }, { text: "ok after all" }]);
+      const created = await subject.execute("client.create", { handle: "c", style: "openai", baseUrl: `${proxy.url}/v1`, model: "m1" }, step);
+      expect(created.ok).toBe(true);
+      const outcome = await subject.execute("client.run", { client: "c", prompt: "hi" }, step);
+      expect(outcome.ok, JSON.stringify(outcome)).toBe(true);
+    } finally {
+      await subject.close();
+      await proxy.close();
+      await mock.stop();
+    }
+    expect(proxy.written()).toHaveLength(1);
+    const capture = JSON.parse(await readFile(proxy.written()[0], "utf8")) as Capture;
+    expect(capture.upstream?.replies).toEqual([{ status: 503, retryAfter: 0, body: { error: { message: "llm-mock scripted error 503", type: "server_error" } } }, { text: "ok after all" }]);
+    await replayAgainstReference(proxy.written(), "retry");
+  });
+
   it("close() ends an in-flight stalled stream and the listener at once", async () => {
     await withProxy("close", async (mock, proxy) => {
       await mock.act("script", [{ text: "never ends", fault: "stall" }]);
