@@ -54,11 +54,12 @@ export interface Capture {
     maxTurns?: number;
     requestParams?: {};
     /**
-     * The body transform as data: an RFC 6902 patch applied to the body it receives, on every request of the call; or returnNull.
+     * The body transform as data: an RFC 6902 patch applied to the body it receives (or returnNull), on the turns listed in onTurns (0-based), on every request of the call when absent.
      */
     bodyTransform?: {
       patch?: PatchOp[];
       returnNull?: boolean;
+      onTurns?: number[];
     };
   };
   /**
@@ -78,7 +79,7 @@ export interface Capture {
   call: {
     prompt: string;
     /**
-     * Wire-style messages before the prompt (client.run only: a capture with history has no streamed exchange).
+     * Wire-style messages before the prompt; a streamed exchange with history needs the capability client.stream-history.
      */
     history?: {}[];
   };

@@ -15,6 +15,7 @@ import { RecordError, recordScenario } from "./record.ts";
 import { DEFAULT_PATTERNS, defaultPatternFile, readPatternFile, redact } from "./redact.ts";
 import { readReplies, readSource } from "./sources.ts";
 import { captureToScenario } from "./to-scenario.ts";
+import { registerCaptureProxyCommand } from "./capture-command.ts";
 
 export const defaultCapturedDir = join(repoRoot, "fixtures/captured");
 export const defaultCapturedScenarioDir = join(repoRoot, "fixtures/scenarios/captured");
@@ -124,6 +125,7 @@ export async function importCaptures(files: string[], options: ImportOptions, lo
 }
 
 export function registerCaptureCommands(program: Command): void {
+  registerCaptureProxyCommand(program);
   program
     .command("import")
     .description("turn captured LLM exchanges (fixtures/captured/**) into replay scenarios, redacting secrets")

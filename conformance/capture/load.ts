@@ -26,9 +26,6 @@ export function captureProblems(file: string, data: unknown): string[] {
   const problems: string[] = [];
   const modes = capture.exchanges.map((exchange) => exchange.stream);
   if (new Set(modes).size !== modes.length) problems.push(`${file}: /exchanges: at most one exchange per mode (one run, one stream)`);
-  if (capture.call.history?.length && modes.includes(true)) {
-    problems.push(`${file}: /call/history: a streamed exchange cannot replay history (client.stream takes no history); capture it as a run`);
-  }
   capture.exchanges.forEach((exchange, e) => {
     const indices = exchange.requests.map((request, position) => request.index ?? position);
     if (new Set(indices).size !== indices.length) problems.push(`${file}: /exchanges/${e}/requests: two requests with the same index`);

@@ -62,6 +62,8 @@ export function derivedRequires(capture: Capture): string[] {
   if (capture.client.requestParams) requires.push("client.request-params");
   if (capture.client.bodyTransform) requires.push("client.body-transform");
   if (capture.toolkit) requires.push("toolkit.extra-tools");
+  // Most ports' stream call takes no prior messages: those are skipped, not failed.
+  if (capture.call.history && capture.exchanges.some((exchange) => exchange.stream)) requires.push("client.stream-history");
   return requires;
 }
 

@@ -6,6 +6,14 @@ import { removeLiveTempDirs } from "../engine/temp-dirs.ts";
 import { killLiveProcessGroups } from "../subjects/process-group.ts";
 
 let installed = false;
+/** Servers to close (bounded) before the process dies of the signal: the capture proxy's listener and sockets. */
+const closers = new Set<() => Promise<void>>();
+
+/** Run `close` on Ctrl-C / SIGTERM before dying; returns the undo. A second signal ends the process at once. */
+export function closeOnInterrupt(close: () => Promise<void>): () => void {
+  closers.add(close);
+  return () => closers.delete(close);
+}
 
 function cleanUp(): void {
   killLiveProcessGroups();
@@ -21,7 +29,14 @@ export function cleanUpOnInterrupt(): void {
     process.once(signal, () => {
       cleanUp();
       // The handler was the only listener: with it gone, the signal's default action ends the process.
-      process.kill(process.pid, signal);
+      const die = () => process.kill(process.pid, signal);
+      if (!closers.size) return die();
+      // Each closer is bounded; this guard bounds them all the same.
+      const guard = setTimeout(die, 5000);
+      void Promise.all([...closers].map((close) => close().catch(() => undefined))).then(() => {
+        clearTimeout(guard);
+        die();
+      });
     });
   }
 }

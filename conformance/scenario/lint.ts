@@ -177,6 +177,11 @@ function checkScenario(scenario: ScenarioFile, clauseIds: Set<string>, schemaPro
         if (needed && !requires.includes(needed)) {
           problems.push(at(scenario, [...base, "op"], `operation ${op} needs capability "${needed}", which this scenario does not require`, `add ${needed} to requires: (a port that cannot ${op} is then skipped, not failed)`));
         }
+        // client.stream with history (also through a matrix's ${path.op}): most ports cannot.
+        const mayStream = op === "client.stream" || (op === "${path.op}" && (data.matrix === "client-paths" || JSON.stringify(data.matrix ?? []).includes("stream")));
+        if (mayStream && isRecord(step.with) && step.with.history !== undefined && !requires.includes("client.stream-history")) {
+          problems.push(at(scenario, [...base, "with", "history"], "client.stream with history needs capability \"client.stream-history\", which this scenario does not require", "add client.stream-history to requires: (a port whose stream call takes no prior messages is then skipped, not failed)"));
+        }
       }
       for (const name of referencedVariables(step.with)) {
         if (!available.has(name) && !unknowable(name)) {

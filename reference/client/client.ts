@@ -68,7 +68,7 @@ export function createClient(options: ClientOptions): Client {
     },
     async *stream(prompt, callOptions = {}) {
       const { id, toolkit, signal } = callOptions;
-      const history = id === undefined ? [] : ((await store.get(id)) ?? []);
+      const history = callOptions.history ?? (id === undefined ? [] : ((await store.get(id)) ?? []));
       yield* events({ prompt, history, toolkit, signal, stream: true }, saveAs(id));
     },
     conversationStore: () => store,

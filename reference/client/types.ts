@@ -99,7 +99,8 @@ export interface CallOptions {
 export interface Client {
   run(prompt: string, options?: CallOptions & { history?: Message[] }): Promise<RunResult>;
   ask(prompt: string, options: CallOptions & { id: string }): Promise<RunResult>;
-  stream(prompt: string, options?: CallOptions & { id?: string }): AsyncIterable<StreamEvent>;
+  /** `history` continues a transcript like run's; without it, `id` loads the stored one. */
+  stream(prompt: string, options?: CallOptions & { id?: string; history?: Message[] }): AsyncIterable<StreamEvent>;
   /** The store passed as `store`, else the client's default in-memory store. */
   conversationStore(): ConversationStore;
 }

@@ -25,6 +25,8 @@ sealed class ClientEntry
     public readonly List<object?> TransformInputs = [];
     public readonly List<object?> HookCalls = [];
     public readonly List<object?> TransportRequests = [];
+    /// <summary>Body transform calls in the current run/ask/stream: the turn (it runs once per LLM request).</summary>
+    public int Turn;
     public void Add(List<object?> list, object? value) { lock (this) list.Add(value); }
 }
 
@@ -233,9 +235,13 @@ sealed class Ops(TextWriter stderr)
     {
         var returnNull = data.GetValueOrDefault("returnNull") is true;
         var patch = data.ContainsKey("patch") ? JsonSerializer.Deserialize<JsonPatch>(TnJson.Stringify(data["patch"])) : null;
+        var onTurns = data.GetValueOrDefault("onTurns") as List<object?>;
         return body =>
         {
             entry.Add(entry.TransformInputs, Clone(body));
+            var turn = System.Threading.Interlocked.Increment(ref entry.Turn) - 1;
+            // Not on this turn: the body goes out as built.
+            if (onTurns != null && !onTurns.Any(t => Convert.ToInt64(t) == turn)) return body;
             if (returnNull) return null;
             if (patch == null) return body;
             var result = patch.Apply(JsonNode.Parse(TnJson.Stringify(body)));
@@ -292,6 +298,7 @@ sealed class Ops(TextWriter stderr)
     {
         var entry = ClientOf(input);
         var toolkit = await ToolkitFor(input);
+        System.Threading.Interlocked.Exchange(ref entry.Turn, 0); // a new call starts at turn 0
         var capture = new Capture(stderr);
         try { return await call(entry, toolkit); }
         finally

@@ -24,6 +24,16 @@ type clientEntry struct {
 	transformInputs   []any
 	hookCalls         []any
 	transportRequests []any
+	// turn counts body transform calls in the current run/ask/stream (it runs once per LLM request).
+	turn int
+}
+
+// nextTurn returns the current call's turn and moves on to the next.
+func (e *clientEntry) nextTurn() int {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	e.turn++
+	return e.turn - 1
 }
 
 func (e *clientEntry) add(list *[]any, value any) {
@@ -42,6 +52,7 @@ func (e *clientEntry) addWarnings(lines []string) {
 // hands over, then return nil (returnNull) or the body with the RFC 6902 patch applied.
 func bodyTransformFor(data map[string]any, entry *clientEntry) func(map[string]any) map[string]any {
 	returnNull, _ := data["returnNull"].(bool)
+	onTurns, hasOnTurns := data["onTurns"].([]any)
 	var patch jsonpatch.Patch
 	if ops, present := data["patch"]; present {
 		raw, err := json.Marshal(ops)
@@ -54,6 +65,16 @@ func bodyTransformFor(data map[string]any, entry *clientEntry) func(map[string]a
 	}
 	return func(body map[string]any) map[string]any {
 		entry.add(&entry.transformInputs, jsonClone(body))
+		turn := entry.nextTurn()
+		onThisTurn := !hasOnTurns
+		for _, listed := range onTurns {
+			if number, ok := listed.(float64); ok && int(number) == turn {
+				onThisTurn = true
+			}
+		}
+		if !onThisTurn {
+			return body // not on this turn: sent as built
+		}
 		if returnNull {
 			return nil
 		}
@@ -265,6 +286,9 @@ func (r *Runner) withClient(input map[string]any, call func(*clientEntry, *tooln
 	if err != nil {
 		return nil, err
 	}
+	entry.mu.Lock()
+	entry.turn = 0 // a new call starts at turn 0
+	entry.mu.Unlock()
 	stop := captureLog()
 	value, err := call(entry, toolkit)
 	entry.addWarnings(stop())

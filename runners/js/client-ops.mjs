@@ -22,6 +22,9 @@ function decodeBody(body) {
 function bodyTransformFor(data, entry, jsonPatch) {
   return (body) => {
     entry.transformInputs.push(structuredClone(body));
+    // The turn: transform calls since the call began (the port runs it once per LLM request).
+    const turn = entry.turn++;
+    if (data.onTurns && !data.onTurns.includes(turn)) return body;
     if (data.returnNull) return null;
     if (!data.patch) return body;
     return jsonPatch.applyPatch(body, structuredClone(data.patch), true, false).newDocument;
@@ -84,12 +87,14 @@ function normalizeEvents(events) {
 
 export function clientOps(port, helpers) {
   const entryOf = (session, input) => requireHandle(session.clients, input.client, "client");
+  /** The client of a run, ask or stream: a new call starts at turn 0. */
+  const callEntry = (session, input) => Object.assign(entryOf(session, input), { turn: 0 });
 
   return {
     async "client.create"(input, session) {
       const handle = String(input.handle);
       if (session.clients.has(handle)) throw new ContractError("other", `client "${handle}" already exists`);
-      const entry = { client: undefined, warnings: [], transformInputs: [], hookCalls: [], transportRequests: [], providedStore: undefined };
+      const entry = { client: undefined, warnings: [], transformInputs: [], hookCalls: [], transportRequests: [], providedStore: undefined, turn: 0 };
       if (input.store === "provided") entry.providedStore = new port.InMemoryConversationStore();
       const options = {
         baseUrl: input.baseUrl,
@@ -110,7 +115,7 @@ export function clientOps(port, helpers) {
     },
 
     async "client.run"(input, session) {
-      const entry = entryOf(session, input);
+      const entry = callEntry(session, input);
       const toolkit = await toolkitForClient(session, input, port);
       const history = input.history === undefined ? undefined : structuredClone(input.history);
       const result = await capturingWarnings(entry.warnings, () => entry.client.run(String(input.prompt), { toolkit, history }));
@@ -118,14 +123,14 @@ export function clientOps(port, helpers) {
     },
 
     async "client.ask"(input, session) {
-      const entry = entryOf(session, input);
+      const entry = callEntry(session, input);
       const toolkit = await toolkitForClient(session, input, port);
       const result = await capturingWarnings(entry.warnings, () => entry.client.ask(String(input.prompt), { toolkit, id: String(input.id) }));
       return runResult(result);
     },
 
     async "client.stream"(input, session) {
-      const entry = entryOf(session, input);
+      const entry = callEntry(session, input);
       const toolkit = await toolkitForClient(session, input, port);
       const id = input.id === undefined ? undefined : String(input.id);
       const events = [];

@@ -27,6 +27,7 @@ export type HelloAnswer = {
 export type Capability =
   | "client.run"
   | "client.stream"
+  | "client.stream-history"
   | "client.ask"
   | "style.openai"
   | "style.anthropic"

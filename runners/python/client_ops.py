@@ -30,6 +30,8 @@ class ClientEntry:
     hook_calls: list[dict[str, Any]] = field(default_factory=list)
     transport_requests: list[dict[str, Any]] = field(default_factory=list)
     provided_store: Optional[Any] = None
+    # Body transform calls in the current run/ask/stream: the turn (it runs once per LLM request).
+    turn: int = 0
 
 
 def _json_copy(value: Any) -> Any:
@@ -40,8 +42,14 @@ def _json_copy(value: Any) -> Any:
 def _body_transform(data: dict[str, Any], entry: ClientEntry):
     patch = jsonpatch.JsonPatch(data["patch"]) if data.get("patch") is not None else None
 
+    on_turns = data.get("onTurns")
+
     def transform(body: dict[str, Any]) -> Optional[dict[str, Any]]:
         entry.transform_inputs.append(copy.deepcopy(body))
+        turn = entry.turn
+        entry.turn += 1
+        if on_turns is not None and turn not in on_turns:
+            return body  # not on this turn: sent as built
         if data.get("returnNull"):
             return None
         if patch is None:
@@ -113,6 +121,13 @@ _OPTIONS = {  # protocol name -> create_client keyword
 
 def _entry(session: Session, payload: dict[str, Any]) -> ClientEntry:
     return require(session.clients, payload.get("client"), "client")
+
+
+def _call_entry(session: Session, payload: dict[str, Any]) -> ClientEntry:
+    """The client of a run, ask or stream: a new call starts at turn 0."""
+    entry = _entry(session, payload)
+    entry.turn = 0
+    return entry
 
 
 def _empty_toolkit_note(method: str) -> str:
@@ -208,7 +223,7 @@ async def client_create(payload: dict[str, Any], session: Session) -> dict[str, 
 
 
 async def client_run(payload: dict[str, Any], session: Session) -> dict[str, Any]:
-    entry = _entry(session, payload)
+    entry = _call_entry(session, payload)
     toolkit = await _toolkit(session, payload, "run")
     history = copy.deepcopy(payload["history"]) if payload.get("history") is not None else None
     with capture_warnings(entry.warnings):
@@ -217,7 +232,7 @@ async def client_run(payload: dict[str, Any], session: Session) -> dict[str, Any
 
 
 async def client_ask(payload: dict[str, Any], session: Session) -> dict[str, Any]:
-    entry = _entry(session, payload)
+    entry = _call_entry(session, payload)
     toolkit = await _toolkit(session, payload, "ask")
     with capture_warnings(entry.warnings):
         result = await entry.client.ask(payload["prompt"], toolkit, id=str(payload["id"]))
@@ -225,12 +240,14 @@ async def client_ask(payload: dict[str, Any], session: Session) -> dict[str, Any
 
 
 async def client_stream(payload: dict[str, Any], session: Session) -> dict[str, Any]:
-    entry = _entry(session, payload)
+    entry = _call_entry(session, payload)
     toolkit = await _toolkit(session, payload, "stream")
     stream_id = None if payload.get("id") is None else str(payload["id"])
+    # Only sent when the runner declared client.stream-history (features.stream_takes_history).
+    extra = {"history": copy.deepcopy(payload["history"])} if payload.get("history") is not None else {}
     events: list[dict[str, Any]] = []
     with capture_warnings(entry.warnings):
-        async for event in entry.client.stream(payload["prompt"], toolkit, id=stream_id):
+        async for event in entry.client.stream(payload["prompt"], toolkit, id=stream_id, **extra):
             events.append(event)
     done = next((event for event in events if event.get("type") == "done"), None)
     if done is None:

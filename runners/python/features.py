@@ -55,6 +55,14 @@ def _client_has(attr: str) -> Callable[[], bool]:
     return check
 
 
+def stream_takes_history() -> bool:
+    """Client.stream accepting prior messages (`history`), as run does; no release up to 0.21.0 does
+    (they take an `id` into the store only), so client.stream-history stays undeclared there."""
+    from toolnexus import Client
+
+    return "history" in _parameters(getattr(Client, "stream", None))
+
+
 def _toolkit_cancel() -> bool:
     import toolnexus
 
@@ -73,6 +81,7 @@ def _inventory_cancel() -> bool:
 _CAPABILITIES: list[tuple[str, Callable[[], bool]]] = [
     ("client.run", _client_has("run")),
     ("client.stream", _client_has("stream")),
+    ("client.stream-history", stream_takes_history),
     ("client.ask", _client_has("ask")),
     ("style.openai", lambda: True),
     ("style.anthropic", lambda: True),

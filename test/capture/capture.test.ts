@@ -30,15 +30,11 @@ describe("capture format", () => {
     for (const file of ragGoFiles) expect(captureProblems(file, await readCaptureData(file))).toEqual([]);
   });
 
-  it("rejects unknown keys, a missing provenance kind, history with a streamed exchange, and too few replies", () => {
+  it("rejects unknown keys, a missing provenance kind, and too few replies", () => {
     const bad = { ...minimal(), extra: 1 } as unknown;
     expect(captureProblems("x.json", bad).join("\n")).toContain('must NOT have additional properties "extra"');
     const noKind = { ...minimal(), provenance: { source: "s" } } as unknown;
     expect(captureProblems("x.json", noKind).join("\n")).toContain("/provenance: must have required property 'kind'");
-    const streamed = minimal();
-    streamed.call.history = [{ role: "user", content: "before" }];
-    streamed.exchanges[0].stream = true;
-    expect(captureProblems("x.json", streamed).join("\n")).toContain("client.stream takes no history");
     const loop = minimal();
     loop.exchanges[0].requests[0].index = 1;
     expect(captureProblems("x.json", loop).join("\n")).toContain("request 1 needs at least 2 upstream replies");

@@ -94,6 +94,17 @@ describe("lint", () => {
     expect(await lintText("parse-ok.yaml", text.replace("steps:", "requires: [mcp.parse]\nsteps:"))).toEqual([]);
   });
 
+  it("client.stream with history, directly or through a matrix, needs client.stream-history", async () => {
+    const text = `${good}  - op: client.stream\n    with: {client: c, prompt: hi, history: []}\n`;
+    const [problem] = await lintText("stream-history.yaml", text);
+    expect(problem).toMatchObject({ line: 8, message: 'client.stream with history needs capability "client.stream-history", which this scenario does not require' });
+    expect(await lintText("stream-history-ok.yaml", text.replace("steps:", "requires: [client.stream-history]\nsteps:"))).toEqual([]);
+    const matrix = `${good.replace("steps:", "matrix: [openai-run, openai-stream]\nsteps:")}  - op: "\${path.op}"\n    with: {client: c, prompt: hi, history: []}\n`;
+    expect((await lintText("matrix-history.yaml", matrix)).map((found) => found.message)).toContain('client.stream with history needs capability "client.stream-history", which this scenario does not require');
+    const runOnly = matrix.replace("[openai-run, openai-stream]", "[openai-run]");
+    expect(await lintText("run-history.yaml", runOnly)).toEqual([]);
+  });
+
   it("a variable used before it is captured", async () => {
     const text = `${good}  - op: toolkit.execute\n    with: {toolkit: "\${tk}", name: x}\n    capture: {tk: /value}\n`;
     const [problem] = await lintText("capture.yaml", text);

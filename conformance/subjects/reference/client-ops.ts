@@ -29,6 +29,8 @@ interface ClientRecord {
   transportRequests: { method: string; url: string; body: unknown }[];
   /** The store passed with `store: "provided"`, to check the accessor returns that very instance. */
   providedStore?: ConversationStore;
+  /** Body transform calls in the current call: the turn (the transform runs once per LLM request). */
+  turn: number;
 }
 
 /** A client handle: the client and its record. */
@@ -39,6 +41,7 @@ interface ClientEntry extends ClientRecord {
 interface BodyTransformData {
   patch?: Operation[];
   returnNull?: boolean;
+  onTurns?: number[];
 }
 
 interface HooksData {
@@ -58,6 +61,9 @@ function decodeBody(body: unknown): unknown {
 function bodyTransformFromData(data: BodyTransformData, entry: ClientRecord): ClientOptions["bodyTransform"] {
   return (body) => {
     entry.transformInputs.push(structuredClone(body));
+    const turn = entry.turn++;
+    // Not on this turn: the body goes out as built (a multi-turn capture patched one turn only).
+    if (data.onTurns && !data.onTurns.includes(turn)) return body;
     if (data.returnNull) return null;
     if (!data.patch) return body;
     return jsonPatch.applyPatch(body, data.patch, true, true).newDocument;
@@ -95,6 +101,13 @@ function recordingFetch(entry: ClientRecord): FetchLike {
 
 const entryOf = (session: DriverSession, input: Record<string, unknown>) => requireHandle<ClientEntry>(session.clients, input.client, "client");
 
+/** The client of a run, ask or stream: a new call starts at turn 0. */
+const callEntry = (session: DriverSession, input: Record<string, unknown>) => {
+  const entry = entryOf(session, input);
+  entry.turn = 0;
+  return entry;
+};
+
 const toolkitOf = (session: DriverSession, input: Record<string, unknown>) =>
   input.toolkit === undefined ? undefined : toolkitFor(session, input.toolkit);
 
@@ -124,7 +137,7 @@ export const clientOps: Record<string, OpHandler> = {
   async "client.create"(input, session) {
     const handle = String(input.handle);
     if (session.clients.has(handle)) throw new ContractError("other", `client "${handle}" already exists`);
-    const entry: ClientRecord = { warnings: [], transformInputs: [], hookCalls: [], transportRequests: [] };
+    const entry: ClientRecord = { warnings: [], transformInputs: [], hookCalls: [], transportRequests: [], turn: 0 };
     if (input.store === "provided") entry.providedStore = createMemoryStore();
     const client = createClient({
       baseUrl: String(input.baseUrl),
@@ -144,20 +157,22 @@ export const clientOps: Record<string, OpHandler> = {
       store: entry.providedStore,
       logger: { warn: (message) => entry.warnings.push(message) },
     });
-    session.clients.set(handle, { ...entry, client } satisfies ClientEntry);
+    // The same object the instruments hold: the turn counter is shared with the body transform.
+    session.clients.set(handle, Object.assign(entry, { client }) satisfies ClientEntry);
     return {};
   },
   async "client.run"(input, session) {
     const history = input.history as Message[] | undefined;
-    return runResult(await entryOf(session, input).client.run(String(input.prompt), { toolkit: toolkitOf(session, input), history }));
+    return runResult(await callEntry(session, input).client.run(String(input.prompt), { toolkit: toolkitOf(session, input), history }));
   },
   async "client.ask"(input, session) {
-    return runResult(await entryOf(session, input).client.ask(String(input.prompt), { toolkit: toolkitOf(session, input), id: String(input.id) }));
+    return runResult(await callEntry(session, input).client.ask(String(input.prompt), { toolkit: toolkitOf(session, input), id: String(input.id) }));
   },
   async "client.stream"(input, session) {
     const id = input.id === undefined ? undefined : String(input.id);
+    const history = input.history as Message[] | undefined;
     const events: StreamEvent[] = [];
-    for await (const event of entryOf(session, input).client.stream(String(input.prompt), { toolkit: toolkitOf(session, input), id })) {
+    for await (const event of callEntry(session, input).client.stream(String(input.prompt), { toolkit: toolkitOf(session, input), id, history })) {
       events.push(event);
     }
     const done = events.find((event) => event.type === "done");

@@ -37,6 +37,8 @@ final class Ops {
         final List<Object> transformInputs = Collections.synchronizedList(new ArrayList<>());
         final List<Object> hookCalls = Collections.synchronizedList(new ArrayList<>());
         final List<Object> transportRequests = Collections.synchronizedList(new ArrayList<>());
+        /** Body transform calls in the current run/ask/stream: the turn (it runs once per LLM request). */
+        final java.util.concurrent.atomic.AtomicInteger turn = new java.util.concurrent.atomic.AtomicInteger();
     }
 
     static final class ToolkitEntry {
@@ -229,8 +231,12 @@ final class Ops {
     private static java.util.function.Function<Map<String, Object>, Map<String, Object>> bodyTransform(Map<String, Object> data, ClientEntry entry) {
         boolean returnNull = Boolean.TRUE.equals(data.get("returnNull"));
         JsonNode patch = data.containsKey("patch") ? Main.JSON.valueToTree(data.get("patch")) : null;
+        List<Object> onTurns = data.get("onTurns") instanceof List<?> l ? (List<Object>) l : null;
         return body -> {
             entry.transformInputs.add(deepCopy(body));
+            int turn = entry.turn.getAndIncrement();
+            // Not on this turn: the body goes out as built.
+            if (onTurns != null && onTurns.stream().noneMatch(t -> t instanceof Number n && n.intValue() == turn)) return body;
             if (returnNull) return null;
             if (patch == null) return body;
             JsonNode patched = JsonPatch.apply(patch, Main.JSON.valueToTree(body));
@@ -282,6 +288,7 @@ final class Ops {
     private Object withClient(Map<String, Object> input, ClientCall call) throws Exception {
         ClientEntry entry = clientOf(input);
         Toolkit toolkit = toolkitFor(input);
+        entry.turn.set(0); // a new call starts at turn 0
         Main.Capture capture = new Main.Capture();
         try {
             return call.call(entry, toolkit);
