@@ -1,5 +1,5 @@
-// The MCP conformance suite's baseline (baseline.yaml): reading it, with file:line on every problem, and
-// judging a run against it. Strict both ways: every scenario the suite lists is classified, every entry
+// The MCP conformance suite's baseline (external/mcp-conformance/baseline.yaml): reading it, with
+// file:line on every problem, and judging a run against it. Strict both ways: every scenario the suite lists is classified, every entry
 // names a scenario the suite lists, and an out-of-scope scenario that passes is a stale entry.
 import { readFileSync } from "node:fs";
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node } from "yaml";

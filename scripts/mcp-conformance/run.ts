@@ -1,8 +1,9 @@
 // npm run conformance:mcp: the official MCP conformance suite's client scenarios against the reference's
-// MCP loader (client.ts), judged by baseline.yaml. Installs this folder's pinned package when missing,
-// runs each scenario in its own process group under an outer timeout (killed whole on expiry), on
-// loopback only (in a network namespace of its own where `unshare -n` works), and exits 0 when
-// nothing is unexpected, 1 when something is, 2 on bad usage or a bad baseline.
+// MCP loader (external/mcp-conformance/client.ts), judged by that folder's baseline.yaml. Installs the
+// folder's pinned package when missing, runs each scenario in its own process group under an outer
+// timeout (the group killed on expiry), on loopback only (in a network namespace of its own where
+// `unshare -n` works), and exits 0 when nothing is unexpected, 1 when something is, 2 on bad usage or
+// a bad baseline. Lives outside the package folder so its imports resolve to the root's pinned packages.
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -11,10 +12,11 @@ import { fileURLToPath } from "node:url";
 import { Command, InvalidArgumentError } from "commander";
 import { BaselineError, judge, loadBaseline, type ScenarioRun } from "./baseline.ts";
 
-const here = fileURLToPath(new URL(".", import.meta.url));
-const root = join(here, "../..");
-const suiteCli = join(here, "node_modules/@modelcontextprotocol/conformance/dist/index.js");
-const pinned: string = JSON.parse(readFileSync(join(here, "package.json"), "utf8")).dependencies["@modelcontextprotocol/conformance"];
+const root = fileURLToPath(new URL("../..", import.meta.url));
+/** The package folder: the pinned suite, its lock, the client under test and the baseline. */
+const packageDir = join(root, "external/mcp-conformance");
+const suiteCli = join(packageDir, "node_modules/@modelcontextprotocol/conformance/dist/index.js");
+const pinned: string = JSON.parse(readFileSync(join(packageDir, "package.json"), "utf8")).dependencies["@modelcontextprotocol/conformance"];
 
 interface Finished {
   code: number | null;
@@ -59,17 +61,17 @@ function runBounded(command: string, args: string[], options: { cwd: string; tim
 }
 
 async function ensureInstalled(): Promise<void> {
-  const installed = join(here, "node_modules/@modelcontextprotocol/conformance/package.json");
+  const installed = join(packageDir, "node_modules/@modelcontextprotocol/conformance/package.json");
   if (existsSync(installed) && JSON.parse(readFileSync(installed, "utf8")).version === pinned) return;
-  console.error(`mcp-conformance: installing @modelcontextprotocol/conformance ${pinned} into ${relative(root, here)}/node_modules (npm ci)`);
-  const npm = await runBounded("npm", ["ci", "--no-audit", "--no-fund"], { cwd: here, timeoutMs: 300_000, echo: true });
-  if (npm.code !== 0) throw new Error(`npm ci in ${relative(root, here)} ${npm.timedOut ? "timed out after 300 s" : `exited with ${npm.code}`}`);
+  console.error(`mcp-conformance: installing @modelcontextprotocol/conformance ${pinned} into ${relative(root, packageDir)}/node_modules (npm ci)`);
+  const npm = await runBounded("npm", ["ci", "--no-audit", "--no-fund"], { cwd: packageDir, timeoutMs: 300_000, echo: true });
+  if (npm.code !== 0) throw new Error(`npm ci in ${relative(root, packageDir)} ${npm.timedOut ? "timed out after 300 s" : `exited with ${npm.code}`}`);
 }
 
 /** The wrapper that gives a command a network namespace with only loopback, where this machine allows it. */
 async function isolation(): Promise<{ wrap: (argv: string[]) => [string, string[]]; note: string }> {
   const enter = ["-n", "sh", "-c", 'ip link set lo up && exec "$0" "$@"'];
-  const probe = await runBounded("unshare", [...enter, "true"], { cwd: here, timeoutMs: 5_000 });
+  const probe = await runBounded("unshare", [...enter, "true"], { cwd: packageDir, timeoutMs: 5_000 });
   if (probe.code === 0) return { wrap: ([command, ...args]) => ["unshare", [...enter, command, ...args]], note: "own network namespace, loopback only" };
   const why = probe.output.trim().split("\n")[0] || `exit ${probe.code}`;
   return { wrap: ([command, ...args]) => [command, args], note: `shared network (unshare -n unavailable: ${why}); the client connects to loopback URLs only` };
@@ -119,7 +121,7 @@ async function main(argv: string[]): Promise<number> {
     .description("the official MCP conformance suite's client scenarios against the reference's MCP loader")
     .option("--all", "also run the out-of-scope scenarios (each must fail)")
     .option("--scenario <name...>", "run only these scenarios (names as `conformance list --client` prints them)")
-    .option("--baseline <file>", "the baseline", join(here, "baseline.yaml"))
+    .option("--baseline <file>", "the baseline", join(packageDir, "baseline.yaml"))
     .option("--client-command <command>", "the client under test (the URL is appended; no spaces in paths)")
     .option("--timeout <ms>", "the suite's bound on the client, per scenario", positive, 20_000)
     .option("--verbose", "echo the suite's output")
@@ -139,15 +141,15 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
   const tsx = createRequire(import.meta.url).resolve("tsx/cli");
-  const clientCommand = options.clientCommand ?? [process.execPath, tsx, join(here, "client.ts")].join(" ");
-  if ([process.execPath, tsx, here].some((path) => /\s/.test(path)) && !options.clientCommand) {
+  const clientCommand = options.clientCommand ?? [process.execPath, tsx, join(packageDir, "client.ts")].join(" ");
+  if ([process.execPath, tsx, packageDir].some((path) => /\s/.test(path)) && !options.clientCommand) {
     console.error("mcp-conformance: the suite splits --command on spaces; move the checkout (or node) to a path without spaces");
     return 2;
   }
 
   await ensureInstalled();
   const { wrap, note } = await isolation();
-  const listing = await runBounded(process.execPath, [suiteCli, "list", "--client"], { cwd: here, timeoutMs: 30_000 });
+  const listing = await runBounded(process.execPath, [suiteCli, "list", "--client"], { cwd: packageDir, timeoutMs: 30_000 });
   const listed = listing.output.split("\n").flatMap((line) => /^\s+- (\S+)$/.exec(line)?.[1] ?? []);
   if (listing.code !== 0 || listed.length === 0) {
     console.error(`mcp-conformance: \`conformance list --client\` gave no scenarios (exit ${listing.code}):\n${listing.output}`);
@@ -172,7 +174,7 @@ async function main(argv: string[]): Promise<number> {
     const suiteArgs = [suiteCli, "client", "--command", clientCommand, "--scenario", scenario, "--timeout", String(options.timeout), "-o", outDir];
     const [command, args] = wrap([process.execPath, ...suiteArgs]);
     const started = performance.now();
-    const finished = await runBounded(command, args, { cwd: here, timeoutMs: outerMs, echo: options.verbose });
+    const finished = await runBounded(command, args, { cwd: packageDir, timeoutMs: outerMs, echo: options.verbose });
     const passed = finished.code === 0 && !finished.timedOut;
     runs.push({ scenario, passed, detail: passed ? [] : failureDetail(outDir, finished, outerMs), ms: performance.now() - started });
   }
