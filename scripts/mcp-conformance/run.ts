@@ -96,9 +96,10 @@ function failureDetail(outDir: string, finished: Finished, outerMs: number): str
   if (finished.timedOut) detail.push(`the suite did not finish within ${outerMs} ms: its process group was killed`);
   const checksFile = findFile(outDir, "checks.json");
   if (checksFile) {
-    const checks = JSON.parse(readFileSync(checksFile, "utf8")) as { id: string; status: string; description: string; errorMessage?: string }[];
+    type Check = { id: string; status: string; description: string; errorMessage?: string; details?: { message?: string } };
+    const checks = JSON.parse(readFileSync(checksFile, "utf8")) as Check[];
     for (const check of checks.filter((item) => item.status === "FAILURE" || item.status === "WARNING")) {
-      detail.push(`check ${check.id}: ${check.status}: ${check.errorMessage ?? check.description}`);
+      detail.push(`check ${check.id}: ${check.status}: ${check.errorMessage ?? check.details?.message ?? check.description}`);
     }
   }
   for (const line of finished.output.split("\n")) {
@@ -121,9 +122,10 @@ async function main(argv: string[]): Promise<number> {
     .description("the official MCP conformance suite's client scenarios against the reference's MCP loader")
     .option("--all", "also run the out-of-scope scenarios (each must fail)")
     .option("--scenario <name...>", "run only these scenarios (names as `conformance list --client` prints them)")
-    .option("--baseline <file>", "the baseline", join(packageDir, "baseline.yaml"))
+    .option("--baseline <file>", "the baseline", relative(process.cwd(), join(packageDir, "baseline.yaml")))
     .option("--client-command <command>", "the client under test (the URL is appended; no spaces in paths)")
     .option("--timeout <ms>", "the suite's bound on the client, per scenario", positive, 20_000)
+    .option("--out <dir>", "where the suite's records go, one numbered folder per scenario", join(root, "out/mcp-conformance"))
     .option("--verbose", "echo the suite's output")
     .exitOverride();
   try {
@@ -131,7 +133,7 @@ async function main(argv: string[]): Promise<number> {
   } catch (error) {
     return (error as { exitCode?: number }).exitCode === 0 ? 0 : 2;
   }
-  const options = program.opts<{ all?: boolean; scenario?: string[]; baseline: string; clientCommand?: string; timeout: number; verbose?: boolean }>();
+  const options = program.opts<{ all?: boolean; scenario?: string[]; baseline: string; clientCommand?: string; timeout: number; out: string; verbose?: boolean }>();
   let baseline;
   try {
     baseline = loadBaseline(options.baseline);
@@ -164,8 +166,10 @@ async function main(argv: string[]): Promise<number> {
   const selected = wanted.filter((name) => listed.includes(name));
   console.log(`mcp-conformance: @modelcontextprotocol/conformance ${pinned}, ${selected.length} of ${listed.length} client scenarios (${note})`);
 
-  const outRoot = join(root, "out/mcp-conformance");
-  rmSync(outRoot, { recursive: true, force: true });
+  const outRoot = options.out;
+  // Only the numbered folders a previous run wrote go, so a mistaken --out cannot empty anything else.
+  mkdirSync(outRoot, { recursive: true });
+  for (const entry of readdirSync(outRoot)) if (/^\d+$/.test(entry)) rmSync(join(outRoot, entry), { recursive: true, force: true });
   const runs: ScenarioRun[] = [];
   const outerMs = options.timeout + 15_000;
   for (const [index, scenario] of selected.entries()) {
@@ -186,7 +190,7 @@ async function main(argv: string[]): Promise<number> {
   const outOfScope = baseline.outOfScope.size - runs.filter((run) => baseline.outOfScope.has(run.scenario)).length;
   console.log(
     `mcp-conformance: ${runs.filter((run) => run.passed).length} passed, ${runs.filter((run) => !run.passed).length} failed, ` +
-      `${verdict.problems.length} unexpected; ${outOfScope} out-of-scope scenarios not run${options.all ? "" : " (--all runs them)"}; records in ${relative(root, outRoot)}/`,
+      `${verdict.problems.length} unexpected; ${outOfScope} out-of-scope scenarios not run${options.all ? "" : " (--all runs them)"}; records in ${outRoot.startsWith(root) ? relative(root, outRoot) : outRoot}/`,
   );
   return verdict.problems.length === 0 ? 0 : 1;
 }
