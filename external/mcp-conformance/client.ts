@@ -8,7 +8,7 @@
 // one remote server (streamable HTTP, then SSE, as SPEC 2.2 says), lists its tools, calls the tools the
 // scenario expects to be called (CALLS below: a tool loader calls what its model asks for, so the
 // arguments stand in for the model), closes, and exits 0 when the server connected and every call
-// returned a non-error result, 1 otherwise (2: bad usage). Every phase is bounded by TIMEOUT_MS, and the
+// returned the expected output, 1 otherwise (2: bad usage). Every phase is bounded by TIMEOUT_MS, and the
 // suite and scripts/mcp-conformance.ts bound the whole process from outside.
 import { loadMcp } from "../../reference/mcp/index.ts";
 
@@ -19,10 +19,14 @@ const CALL_TIMEOUT_MS = 10_000;
 /** The config's server name: exposed tool names are SERVER_TOOL (SPEC mcp.naming). */
 const SERVER = "conformance";
 
-/** The calls each scenario's server waits for, by original tool name. Other scenarios: connect and list only. */
-const CALLS: Record<string, { tool: string; args: Record<string, unknown> }[]> = {
-  tools_call: [{ tool: "add_numbers", args: { a: 5, b: 3 } }],
-  "sse-retry": [{ tool: "test_reconnection", args: {} }],
+/**
+ * The calls each scenario's server waits for, by original tool name, and the output each must return.
+ * Other scenarios: connect and list only. The output is checked here because the suite's tools_call
+ * (0.1.13) records success whatever arguments arrive: a loader that dropped them would pass it.
+ */
+const CALLS: Record<string, { tool: string; args: Record<string, unknown>; output: string }[]> = {
+  tools_call: [{ tool: "add_numbers", args: { a: 5, b: 3 }, output: "The sum of 5 and 3 is 8" }],
+  "sse-retry": [{ tool: "test_reconnection", args: {}, output: "Reconnection test completed successfully" }],
 };
 
 /** The suite's servers are on this machine; refuse anything else so a run can never reach out. */
@@ -57,9 +61,12 @@ async function main(): Promise<number> {
         failed++;
         continue;
       }
-      const result = await withTimeout(tool.execute(call.args), CALL_TIMEOUT_MS, `${call.tool} did not return within ${CALL_TIMEOUT_MS} ms`);
+      const result = await withTimeout(tool.execute(call.args), CALL_TIMEOUT_MS).catch((error: Error) => ({ output: error.message, isError: true }));
       console.log(`${scenario}: ${call.tool} -> ${result.isError ? "error" : "ok"}: ${result.output}`);
-      if (result.isError) failed++;
+      if (result.isError || result.output !== call.output) {
+        console.error(`${scenario}: ${call.tool} returned ${JSON.stringify(result.output)}${result.isError ? " as an error" : ""}; expected ${JSON.stringify(call.output)}`);
+        failed++;
+      }
     }
     return failed === 0 ? 0 : 1;
   } finally {
@@ -67,9 +74,9 @@ async function main(): Promise<number> {
   }
 }
 
-function withTimeout<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
+function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
-  const expired = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(what)), ms)));
+  const expired = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`no result within ${ms} ms`)), ms)));
   return Promise.race([work, expired]).finally(() => clearTimeout(timer));
 }
 

@@ -40,7 +40,7 @@ describe("mcp-conformance baseline", () => {
 
   it("the checked-in baseline reads, every out-of-scope entry giving the tool-loader reason", () => {
     const baseline = loadBaseline(join(root, "external/mcp-conformance/baseline.yaml"));
-    expect([...baseline.pass.keys()]).toEqual(["initialize", "tools_call", "sse-retry"]);
+    expect([...baseline.pass.keys()]).toEqual(["initialize", "tools_call", "sse-retry", "auth/resource-mismatch"]);
     for (const { reason } of baseline.outOfScope.values()) expect(reason).toMatch(/^out of scope for a tool loader/);
   });
 });
