@@ -1,7 +1,8 @@
 // npm run conformance:mcp: the official MCP conformance suite's client scenarios against the reference's
 // MCP loader (external/mcp-conformance/client.ts), judged by that folder's baseline.yaml. Installs the
 // folder's pinned package when missing, runs each scenario in its own process group under an outer
-// timeout (the group killed on expiry), on loopback only (in a network namespace of its own where
+// timeout (the group killed on expiry: the suite waits for its client's output to close, so a client
+// that ignores the suite's SIGTERM would hang it), on loopback only (in a network namespace of its own where
 // `unshare -n` works), and exits 0 when nothing is unexpected, 1 when something is, 2 on bad usage or
 // a bad baseline. Lives outside the package folder so its imports resolve to the root's pinned packages.
 import { spawn } from "node:child_process";
@@ -125,6 +126,7 @@ async function main(argv: string[]): Promise<number> {
     .option("--baseline <file>", "the baseline", relative(process.cwd(), join(packageDir, "baseline.yaml")))
     .option("--client-command <command>", "the client under test (the URL is appended; no spaces in paths)")
     .option("--timeout <ms>", "the suite's bound on the client, per scenario", positive, 20_000)
+    .option("--grace <ms>", "how much longer the suite itself gets before its process group is killed", positive, 15_000)
     .option("--out <dir>", "where the suite's records go, one numbered folder per scenario", join(root, "out/mcp-conformance"))
     .option("--verbose", "echo the suite's output")
     .exitOverride();
@@ -133,7 +135,7 @@ async function main(argv: string[]): Promise<number> {
   } catch (error) {
     return (error as { exitCode?: number }).exitCode === 0 ? 0 : 2;
   }
-  const options = program.opts<{ all?: boolean; scenario?: string[]; baseline: string; clientCommand?: string; timeout: number; out: string; verbose?: boolean }>();
+  const options = program.opts<{ all?: boolean; scenario?: string[]; baseline: string; clientCommand?: string; timeout: number; grace: number; out: string; verbose?: boolean }>();
   let baseline;
   try {
     baseline = loadBaseline(options.baseline);
@@ -171,7 +173,7 @@ async function main(argv: string[]): Promise<number> {
   mkdirSync(outRoot, { recursive: true });
   for (const entry of readdirSync(outRoot)) if (/^\d+$/.test(entry)) rmSync(join(outRoot, entry), { recursive: true, force: true });
   const runs: ScenarioRun[] = [];
-  const outerMs = options.timeout + 15_000;
+  const outerMs = options.timeout + options.grace;
   for (const [index, scenario] of selected.entries()) {
     const outDir = join(outRoot, String(index));
     mkdirSync(outDir, { recursive: true });

@@ -2,12 +2,13 @@
 // file:line, and the gate fails when the reference's loader is broken. The breakage is made in a copy of
 // reference/ under out/ (module resolution still finds the root's packages), never in reference/ itself.
 import { spawn } from "node:child_process";
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
+import { leftoverProcesses } from "../../scripts/check-leftovers.ts";
 import { judge, loadBaseline } from "../../scripts/mcp-conformance/baseline.ts";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
@@ -95,4 +96,20 @@ describe("mcp-conformance gate against a reference broken on purpose", () => {
     expect(output).toContain(`"tools_call" failed, and external/mcp-conformance/baseline.yaml:12 says it must pass`);
     expect(code).toBe(1);
   }, 200_000);
+
+  it("kills the whole process group when the suite outlives its bound (a client that ignores SIGTERM hangs the suite)", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "tnc-mcp-hang-"));
+    made.push(dir);
+    // The marker says the client was up (SIGTERM ignored) before the suite's own timeout fired at it.
+    const marker = join(dir, "started");
+    writeFileSync(join(dir, "hang.mjs"), `import { writeFileSync } from "node:fs"; process.on("SIGTERM", () => {}); writeFileSync(${JSON.stringify(marker)}, ""); setInterval(() => {}, 1000);`);
+    const started = Date.now();
+    const { code, output } = await gate(["--scenario", "initialize", "--timeout", "4000", "--grace", "2000", "--out", join(dir, "out"), "--client-command", `${process.execPath} ${join(dir, "hang.mjs")}`]);
+    expect(existsSync(marker), "the hanging client never started within the suite's 4 s: the machine is too loaded for this test").toBe(true);
+    expect(output).toContain("FAIL   initialize");
+    expect(output).toContain("the suite did not finish within 6000 ms: its process group was killed");
+    expect(code).toBe(1);
+    expect(Date.now() - started).toBeLessThan(60_000);
+    expect(leftoverProcesses().filter(({ command }) => command.includes(dir))).toEqual([]);
+  }, 90_000);
 });
