@@ -8,8 +8,8 @@
 // one remote server (streamable HTTP, then SSE, as SPEC 2.2 says), lists its tools, calls the tools the
 // scenario expects to be called (CALLS below: a tool loader calls what its model asks for, so the
 // arguments stand in for the model), closes, and exits 0 when the server connected and every call
-// returned the expected output, 1 otherwise (2: bad usage). Every phase is bounded by TIMEOUT_MS, and the
-// suite and scripts/mcp-conformance.ts bound the whole process from outside.
+// returned the expected output, 1 otherwise (2: bad usage). Each phase is bounded (TIMEOUT_MS, and
+// CALL_TIMEOUT_MS per call); the suite and scripts/mcp-conformance/run.ts bound the whole process.
 import { loadMcp } from "../../reference/mcp/index.ts";
 
 /** Per-phase bound (start, initialize, tools/list) given to the loader as the server's `timeout`. */
