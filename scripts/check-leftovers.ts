@@ -1,10 +1,11 @@
-// Run after the tests (npm's posttest): fails when a process started from this repository's fixtures
-// or runners is still alive, so a leak in cleanup cannot hide behind a green test run.
+// Run after the tests (npm's posttest): fails when a process started from this repository's fixtures,
+// runners or external/ (the MCP conformance suite and its client) is still alive, so a leak in cleanup
+// cannot hide behind a green test run.
 import { readdirSync, readFileSync, readlinkSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
-const watched = [`${root}fixtures/`, `${root}runners/`];
+const watched = [`${root}fixtures/`, `${root}runners/`, `${root}external/`];
 
 function commandLine(pid: string): string | undefined {
   try {
