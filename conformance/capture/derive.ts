@@ -235,10 +235,6 @@ export function deriveCaptures(calls: WireCall[], options: DeriveOptions): Deriv
     const first = loop[0]!;
     const stream = first.body.stream === true;
     const inputs = clientInputs(first, file, options.client);
-    if (stream && inputs.history?.length) {
-      warnings.push(`${file}: ${first.call.where}: skipped: a streamed call with history cannot be replayed yet (client.stream takes no history); capture it as a run, or import it with --match to leave it out`);
-      return;
-    }
     const style = options.client?.style ?? first.style;
     const model = options.client?.model ?? (first.body.model as string);
     const tools = toolsOf(first);

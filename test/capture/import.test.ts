@@ -48,7 +48,7 @@ describe("HAR import", () => {
     const { captures, dir } = await importInto([file]);
     expect(Object.keys(captures).sort()).toEqual(["browser-devtools-1", "browser-devtools-2"]);
     const loop = captures["browser-devtools-1"]!;
-    expect(loop.id).toBe("captured/browser-devtools-1");
+    expect(loop.id).toBe("scenarios/browser-devtools-1"); // the scenario path below --out's parent
     expect(loop.client).toEqual({ style: "anthropic", model: "claude-sonnet-4-5", systemPrompt: "You are a concise travel assistant.", requestParams: { max_tokens: 1024 } });
     expect(loop.exchanges).toHaveLength(1);
     expect(loop.exchanges[0].stream).toBe(true);
