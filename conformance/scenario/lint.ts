@@ -188,6 +188,7 @@ function checkScenario(scenario: ScenarioFile, clauseIds: Set<string>, schemaPro
     if (isRecord(step.capture)) {
       for (const [name, pointer] of Object.entries(step.capture)) available.set(name, typeof pointer === "string" ? shapeAt(result.shape, pointer) : undefined);
     }
+    if (stepWellFormed) problems.push(...checkSettled(scenario, step, base, context));
     if (!Array.isArray(step.expect)) return;
     step.expect.forEach((assertion, assertionIndex) => {
       const path = [...base, "expect", assertionIndex];
@@ -253,6 +254,32 @@ function checkOperationStep(scenario: ScenarioFile, step: OperationStep, base: P
     return typeof value === "string" && value.includes("${");
   };
   return toDiagnostics(validate.errors ?? [], scenario, [...base, "with"], (error) => isVariable(error.instancePath));
+}
+
+/** `snapshotOnSettle` names observing fixtures; `settled: true` reads one the same step lists. */
+function checkSettled(scenario: ScenarioFile, step: Record<string, unknown>, base: Path, context: CheckContext): Diagnostic[] {
+  const problems: Diagnostic[] = [];
+  const listed = Array.isArray(step.snapshotOnSettle) ? (step.snapshotOnSettle as string[]) : [];
+  listed.forEach((name, index) => {
+    const declared = context.fixtures[name];
+    if (!declared) {
+      if (context.fixturesKnown) problems.push(at(scenario, [...base, "snapshotOnSettle", index], `fixture "${name}" is not declared`, `declare it under fixtures:, or use one of: ${Object.keys(context.fixtures).join(", ") || "(none declared)"}`));
+    } else if (fixtureKinds.get(declared.kind)?.observes === false) {
+      problems.push(at(scenario, [...base, "snapshotOnSettle", index], `fixture kind "${declared.kind}" observes nothing: its snapshot on settle could never fail an assertion`));
+    }
+  });
+  if (!Array.isArray(step.expect)) return problems;
+  step.expect.forEach((assertion, index) => {
+    if (!isRecord(assertion) || assertion.settled !== true) return;
+    const path = [...base, "expect", index, "settled"];
+    if ("fixture" in step) problems.push(at(scenario, path, "settled: true only applies to an operation step: a fixture action has no answer to settle", "drop settled"));
+    else if (typeof assertion.fixture !== "string") problems.push(at(scenario, path, "settled: true reads a fixture's snapshot taken on settle", "add fixture:, or drop settled"));
+    else if (!listed.includes(assertion.fixture)) problems.push(at(scenario, path, `settled: true reads the snapshot taken on settle, but this step's snapshotOnSettle does not list fixture "${assertion.fixture}"`, `add snapshotOnSettle: [${[...listed, assertion.fixture].join(", ")}] to the step`));
+    for (const key of ["eventuallyMs", "holdsForMs"]) {
+      if (assertion[key] !== undefined) problems.push(at(scenario, [...base, "expect", index, key], `${key} re-reads the snapshot, but settled: true reads the one taken on settle, once`, `drop ${key}, or write a second assertion without settled`));
+    }
+  });
+  return problems;
 }
 
 function checkAssertion(scenario: ScenarioFile, assertion: Assertion, path: Path, context: CheckContext, result: { shape: Shape; name: string }): Diagnostic[] {
