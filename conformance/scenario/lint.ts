@@ -96,6 +96,8 @@ async function modifiedSecond(file: string): Promise<number> {
 
 /** Operations that only some ports can expose, each behind its capability (runners/PROTOCOL.md#capabilities). */
 const capabilityOfOperation: Record<string, string> = { "mcp.parse": "mcp.parse" };
+/** The client calls that take `abortAfterMs` (capability client.cancel). */
+const clientCallOps = new Set(["client.run", "client.ask", "client.stream"]);
 
 type Path = (string | number)[];
 type Fixtures = Record<string, { kind: string; options?: unknown }>;
@@ -173,6 +175,10 @@ function checkScenario(scenario: ScenarioFile, clauseIds: Set<string>, schemaPro
       if ("fixture" in step) problems.push(...checkFixtureStep(scenario, step as unknown as FixtureStep, base, context));
       else if (op !== undefined) {
         problems.push(...checkOperationStep(scenario, step as unknown as OperationStep, base, data.matrix !== undefined));
+        const cancels = typeof step.with === "object" && step.with !== null && "abortAfterMs" in step.with && (clientCallOps.has(op) || op === "${path.op}");
+        if (cancels && !requires.includes("client.cancel")) {
+          problems.push(at(scenario, [...base, "with", "abortAfterMs"], `abortAfterMs on ${op} needs capability "client.cancel", which this scenario does not require`, "add client.cancel to requires: (a port whose calls cannot be cancelled is then skipped, not failed)"));
+        }
         const needed = capabilityOfOperation[op];
         if (needed && !requires.includes(needed)) {
           problems.push(at(scenario, [...base, "op"], `operation ${op} needs capability "${needed}", which this scenario does not require`, `add ${needed} to requires: (a port that cannot ${op} is then skipped, not failed)`));

@@ -36,6 +36,7 @@ export type Capability =
   | "client.transport"
   | "client.store-accessor"
   | "client.retries"
+  | "client.cancel"
   | "toolkit.extra-tools"
   | "toolkit.adapters"
   | "toolkit.introspection"

@@ -39,6 +39,8 @@ interface ClientEntry extends ClientRecord {
 interface BodyTransformData {
   patch?: Operation[];
   returnNull?: boolean;
+  /** Edit the very body object received (then return it, or null), not a copy. */
+  inPlace?: boolean;
 }
 
 interface HooksData {
@@ -58,8 +60,14 @@ function decodeBody(body: unknown): unknown {
 function bodyTransformFromData(data: BodyTransformData, entry: ClientRecord): ClientOptions["bodyTransform"] {
   return (body) => {
     entry.transformInputs.push(structuredClone(body));
+    if (data.inPlace && data.patch) {
+      // The patched document's keys replace the received object's own, so the edit lives in that object.
+      const patched = jsonPatch.applyPatch(structuredClone(body), data.patch, true, false).newDocument;
+      for (const key of Object.keys(body)) delete body[key];
+      Object.assign(body, patched);
+    }
     if (data.returnNull) return null;
-    if (!data.patch) return body;
+    if (!data.patch || data.inPlace) return body;
     return jsonPatch.applyPatch(body, data.patch, true, true).newDocument;
   };
 }
@@ -120,6 +128,18 @@ function normalizeEvents(events: StreamEvent[]): Record<string, unknown>[] {
   return normalized;
 }
 
+/** `abortAfterMs`: the call gets a signal that aborts that many ms after it starts (capability client.cancel). */
+async function withCancel<T>(input: Record<string, unknown>, call: (signal: AbortSignal | undefined) => Promise<T>): Promise<T> {
+  if (typeof input.abortAfterMs !== "number") return call(undefined);
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), input.abortAfterMs);
+  try {
+    return await call(controller.signal);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 export const clientOps: Record<string, OpHandler> = {
   async "client.create"(input, session) {
     const handle = String(input.handle);
@@ -149,17 +169,19 @@ export const clientOps: Record<string, OpHandler> = {
   },
   async "client.run"(input, session) {
     const history = input.history as Message[] | undefined;
-    return runResult(await entryOf(session, input).client.run(String(input.prompt), { toolkit: toolkitOf(session, input), history }));
+    return withCancel(input, (signal) => entryOf(session, input).client.run(String(input.prompt), { toolkit: toolkitOf(session, input), history, signal }).then(runResult));
   },
   async "client.ask"(input, session) {
-    return runResult(await entryOf(session, input).client.ask(String(input.prompt), { toolkit: toolkitOf(session, input), id: String(input.id) }));
+    return withCancel(input, (signal) => entryOf(session, input).client.ask(String(input.prompt), { toolkit: toolkitOf(session, input), id: String(input.id), signal }).then(runResult));
   },
   async "client.stream"(input, session) {
     const id = input.id === undefined ? undefined : String(input.id);
     const events: StreamEvent[] = [];
-    for await (const event of entryOf(session, input).client.stream(String(input.prompt), { toolkit: toolkitOf(session, input), id })) {
-      events.push(event);
-    }
+    await withCancel(input, async (signal) => {
+      for await (const event of entryOf(session, input).client.stream(String(input.prompt), { toolkit: toolkitOf(session, input), id, signal })) {
+        events.push(event);
+      }
+    });
     const done = events.find((event) => event.type === "done");
     if (!done) throw new ContractError("other", "the stream ended without a done event");
     return { ...runResult(done.result), events: normalizeEvents(events) };
