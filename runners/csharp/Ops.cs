@@ -140,10 +140,17 @@ sealed class Ops(TextWriter stderr)
             case "session.reset": await Reset(); return null;
             case "runner.echo": return new Dictionary<string, object?> { ["value"] = input.GetValueOrDefault("value") };
             case "client.create": return ClientCreate(input);
+            // abortAfterMs (client.cancel): the call's CancellationToken fires that many ms in; none given, never.
             case "client.run":
-                return await WithClient(input, async (e, tk) => RunResult(await e.Client.RunAsync(Str(input, "prompt"), tk, input.GetValueOrDefault("history") as List<object?>)));
+            {
+                using var caller = CallerToken(input);
+                return await WithClient(input, async (e, tk) => RunResult(await e.Client.RunAsync(Str(input, "prompt"), tk, input.GetValueOrDefault("history") as List<object?>, caller.Token)));
+            }
             case "client.ask":
-                return await WithClient(input, async (e, tk) => RunResult(await e.Client.AskAsync(Str(input, "prompt"), tk, Str(input, "id"))));
+            {
+                using var caller = CallerToken(input);
+                return await WithClient(input, async (e, tk) => RunResult(await e.Client.AskAsync(Str(input, "prompt"), tk, Str(input, "id"), null, caller.Token)));
+            }
             case "client.stream": return await WithClient(input, (e, tk) => Stream(e, tk, input));
             case "client.observations": return Observations(input);
             case "store.get":
@@ -232,12 +239,24 @@ sealed class Ops(TextWriter stderr)
     private Func<IDictionary<string, object?>, IDictionary<string, object?>?> BodyTransform(Dictionary<string, object?> data, ClientEntry entry)
     {
         var returnNull = data.GetValueOrDefault("returnNull") is true;
+        var inPlace = data.GetValueOrDefault("inPlace") is true;
         var patch = data.ContainsKey("patch") ? JsonSerializer.Deserialize<JsonPatch>(TnJson.Stringify(data["patch"])) : null;
         return body =>
         {
             entry.Add(entry.TransformInputs, Clone(body));
+            if (inPlace && patch != null)
+            {
+                // inPlace: the patched document's keys replace the received dictionary's own, so the edit lives in it.
+                var applied = patch.Apply(JsonNode.Parse(TnJson.Stringify(body)));
+                if (applied.Error != null) stderr.WriteLine($"csharp runner: bodyTransform patch does not apply: {applied.Error}");
+                else if (TnJson.ParseLoose(applied.Result?.ToJsonString() ?? "null") is Dictionary<string, object?> edited)
+                {
+                    body.Clear();
+                    foreach (var (key, value) in edited) body[key] = value;
+                }
+            }
             if (returnNull) return null;
-            if (patch == null) return body;
+            if (patch == null || inPlace) return body;
             var result = patch.Apply(JsonNode.Parse(TnJson.Stringify(body)));
             if (result.Error != null)
             {
@@ -305,6 +324,7 @@ sealed class Ops(TextWriter stderr)
     {
         var events = new List<object?>();
         var sawUsage = false;
+        using var caller = CallerToken(input);
         var result = await entry.Client.StreamAsync(Str(input, "prompt"), toolkit, ev =>
         {
             switch (ev.Type)
@@ -318,7 +338,7 @@ sealed class Ops(TextWriter stderr)
                     break;
                 case LlmClient.StreamKind.Usage: sawUsage = true; break; // reported once, with the call's totals
             }
-        }, input.GetValueOrDefault("id") as string);
+        }, input.GetValueOrDefault("id") as string, caller.Token);
         if (sawUsage) events.Add(new Dictionary<string, object?> { ["type"] = "usage", ["input"] = result.Usage.PromptTokens, ["output"] = result.Usage.CompletionTokens });
         events.Add(new Dictionary<string, object?> { ["type"] = "done" });
         var value = RunResult(result);

@@ -11,7 +11,7 @@ import jsonpatch
 from toolnexus import InMemoryConversationStore, RunResult, UrllibTransport, create_client, create_toolkit
 from toolnexus.types import ToolResult
 
-from common import ContractError, Session, capture_warnings, note, require
+from common import ContractError, Session, cancel_event_after, capture_warnings, note, require
 from features import client_requires_toolkit
 from toolkit_ops import toolkit_for
 
@@ -40,11 +40,18 @@ def _json_copy(value: Any) -> Any:
 def _body_transform(data: dict[str, Any], entry: ClientEntry):
     patch = jsonpatch.JsonPatch(data["patch"]) if data.get("patch") is not None else None
 
+    in_place = bool(data.get("inPlace"))
+
     def transform(body: dict[str, Any]) -> Optional[dict[str, Any]]:
         entry.transform_inputs.append(copy.deepcopy(body))
+        if in_place and patch is not None:
+            # inPlace: the patched document's keys replace the received dict's own, so the edit lives in it.
+            edited = patch.apply(body, in_place=False)
+            body.clear()
+            body.update(edited)
         if data.get("returnNull"):
             return None
-        if patch is None:
+        if patch is None or in_place:
             return body
         return patch.apply(body, in_place=False)
 
@@ -211,16 +218,32 @@ async def client_run(payload: dict[str, Any], session: Session) -> dict[str, Any
     entry = _entry(session, payload)
     toolkit = await _toolkit(session, payload, "run")
     history = copy.deepcopy(payload["history"]) if payload.get("history") is not None else None
-    with capture_warnings(entry.warnings):
-        result = await entry.client.run(payload["prompt"], toolkit, history=history)
+    cancel, stop = _cancel(payload)
+    try:
+        with capture_warnings(entry.warnings):
+            result = await entry.client.run(payload["prompt"], toolkit, history=history, **cancel)
+    finally:
+        stop()
     return _run_result(result)
+
+
+def _cancel(payload: dict[str, Any]) -> tuple[dict[str, Any], Any]:
+    """`abortAfterMs` (client.cancel): the call's `cancel` Event, set that many ms in; no keyword without it."""
+    if payload.get("abortAfterMs") is None:
+        return {}, lambda: None
+    event, stop = cancel_event_after(int(payload["abortAfterMs"]))
+    return {"cancel": event}, stop
 
 
 async def client_ask(payload: dict[str, Any], session: Session) -> dict[str, Any]:
     entry = _entry(session, payload)
     toolkit = await _toolkit(session, payload, "ask")
-    with capture_warnings(entry.warnings):
-        result = await entry.client.ask(payload["prompt"], toolkit, id=str(payload["id"]))
+    cancel, stop = _cancel(payload)
+    try:
+        with capture_warnings(entry.warnings):
+            result = await entry.client.ask(payload["prompt"], toolkit, id=str(payload["id"]), **cancel)
+    finally:
+        stop()
     return _run_result(result)
 
 
@@ -229,9 +252,13 @@ async def client_stream(payload: dict[str, Any], session: Session) -> dict[str, 
     toolkit = await _toolkit(session, payload, "stream")
     stream_id = None if payload.get("id") is None else str(payload["id"])
     events: list[dict[str, Any]] = []
-    with capture_warnings(entry.warnings):
-        async for event in entry.client.stream(payload["prompt"], toolkit, id=stream_id):
-            events.append(event)
+    cancel, stop = _cancel(payload)
+    try:
+        with capture_warnings(entry.warnings):
+            async for event in entry.client.stream(payload["prompt"], toolkit, id=stream_id, **cancel):
+                events.append(event)
+    finally:
+        stop()
     done = next((event for event in events if event.get("type") == "done"), None)
     if done is None:
         raise ContractError("other", "the stream ended without a done event")
