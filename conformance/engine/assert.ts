@@ -98,7 +98,7 @@ export function evaluate(assertion: Assertion, target: unknown): AssertionOutcom
   if ("absent" in assertion) return exists ? fail("absent", `expected no key, found ${show(value)}`) : pass("absent");
   if ("present" in assertion) return exists ? pass("present") : fail("present", "expected a key, found none");
   if (!exists) {
-    const matcher = Object.keys(assertion).find((key) => !["at", "fixture", "var", "when", "because", "eventuallyMs", "holdsForMs"].includes(key)) ?? "?";
+    const matcher = Object.keys(assertion).find((key) => !["at", "fixture", "var", "when", "because", "eventuallyMs", "holdsForMs", "settled"].includes(key)) ?? "?";
     return fail(matcher, "nothing there (the key does not exist)", { expected: (assertion as unknown as Record<string, unknown>)[matcher] });
   }
   if ("equals" in assertion) {

@@ -27,6 +27,9 @@ export interface StepResult {
   elapsedMs?: number;
 }
 
+/** Snapshots taken the moment an operation settled (step `snapshotOnSettle`), by fixture name. */
+type SettledSnapshots = Map<string, unknown>;
+
 export type ScenarioResult = Omit<Result, "expected" | "outcome">;
 
 export interface RunOptions {
@@ -155,6 +158,7 @@ async function runStep(
     throw new ScenarioError(`${where}: ${substitutionError instanceof Error ? substitutionError.message : String(substitutionError)}`);
   }
   let result: StepResult;
+  const settled: SettledSnapshots = new Map();
   if ("fixture" in step) {
     const instance = fixtures.get(step.fixture);
     if (!instance) throw new ScenarioError(`${where}: fixture "${step.fixture}" is not declared`);
@@ -165,7 +169,12 @@ async function runStep(
     }
     result = { value: {} };
   } else {
-    result = await performOperation(subject, op!, input as Record<string, unknown>, timeoutMs, where);
+    const observe = (step.snapshotOnSettle ?? []).map((name) => {
+      const instance = fixtures.get(name);
+      if (!instance) throw new ScenarioError(`${where}: snapshotOnSettle names fixture "${name}", which is not declared`);
+      return [name, instance] as const;
+    });
+    result = await performOperation(subject, op!, input as Record<string, unknown>, timeoutMs, where, observe, settled);
     onStep?.(index, result);
   }
 
@@ -185,7 +194,7 @@ async function runStep(
   }
   const original = scenario.source.data.steps[index].expect ?? [];
   for (const assertion of expectations) {
-    const outcome = await check(assertion, result, fixtures, vars);
+    const outcome = await check(assertion, result, fixtures, vars, settled);
     if (outcome.ok) continue;
     const target = assertion.fixture ? `fixture ${assertion.fixture}` : assertion.var ? `var ${assertion.var}` : "result";
     const { line } = scenario.source.locate(["steps", index, "expect", original.indexOf(assertion)]);
@@ -215,7 +224,15 @@ function stepLabel(index: number, step: OperationStep | FixtureStep, op: string 
   return `step ${index + 1} (${what}${step.title ? `, ${JSON.stringify(step.title)}` : ""})`;
 }
 
-async function performOperation(subject: Subject, op: string, input: Record<string, unknown>, timeoutMs: number, where: string): Promise<StepResult> {
+async function performOperation(
+  subject: Subject,
+  op: string,
+  input: Record<string, unknown>,
+  timeoutMs: number,
+  where: string,
+  observe: readonly (readonly [string, FixtureInstance])[] = [],
+  settled: SettledSnapshots = new Map(),
+): Promise<StepResult> {
   const validate = operationValidator(op);
   if (!validate) throw new ScenarioError(`${where}: unknown operation "${op}"`);
   if (!validate(input)) {
@@ -224,6 +241,9 @@ async function performOperation(subject: Subject, op: string, input: Record<stri
   }
   try {
     const outcome = await withTimeout(subject.execute(op, input, { timeoutMs }), timeoutMs + subjectGraceMs, `${where}: ${op} on ${subject.info.name}`);
+    // The answer is in: read the observed fixtures now, before anything else the harness does gives a
+    // lagging subject time to catch up (all at once, so none waits on another's read).
+    await Promise.all(observe.map(async ([name, instance]) => settled.set(name, await withTimeout(settledSnapshot(instance), 5_000, `snapshot of fixture "${name}" on settle`))));
     return outcome.ok ? { value: outcome.value, elapsedMs: outcome.elapsedMs } : { error: outcome.error, elapsedMs: outcome.elapsedMs };
   } catch (error) {
     if (error instanceof TimeoutError) {
@@ -233,9 +253,34 @@ async function performOperation(subject: Subject, op: string, input: Record<stri
   }
 }
 
-async function check(assertion: Assertion, result: StepResult, fixtures: Map<string, FixtureInstance>, vars: Map<string, unknown>): Promise<AssertionOutcome> {
+/**
+ * A snapshot as of the moment the answer arrived. A fixture learns of a closed socket from I/O events
+ * that land a turn or two of the event loop after the peer closed it (measured: two turns for the
+ * in-process reference, which answers in this very process), so those turns are let through, and no
+ * timer: what a subject closes only after answering is still open here.
+ */
+const settleTurns = 3;
+
+async function settledSnapshot(instance: FixtureInstance): Promise<unknown> {
+  for (let turn = 0; turn < settleTurns; turn++) await new Promise((resolve) => setImmediate(resolve));
+  return instance.snapshot();
+}
+
+async function check(
+  assertion: Assertion,
+  result: StepResult,
+  fixtures: Map<string, FixtureInstance>,
+  vars: Map<string, unknown>,
+  settled: SettledSnapshots,
+): Promise<AssertionOutcome> {
   if (assertion.var !== undefined) return evaluate(assertion, vars.get(assertion.var));
   if (assertion.fixture === undefined) return evaluate(assertion, result);
+  if (assertion.settled) {
+    if (!settled.has(assertion.fixture)) throw new ScenarioError(`assertion with settled: true on fixture "${assertion.fixture}", which the step's snapshotOnSettle does not list`);
+    const outcome = evaluate(assertion, settled.get(assertion.fixture));
+    if (!outcome.ok) outcome.message += " (in the snapshot taken when the operation settled)";
+    return outcome;
+  }
   const instance = fixtures.get(assertion.fixture);
   if (!instance) throw new ScenarioError(`assertion on undeclared fixture "${assertion.fixture}"`);
   const read = async () => evaluate(assertion, await withTimeout(instance.snapshot(), 5_000, `snapshot of fixture "${assertion.fixture}"`));

@@ -96,6 +96,8 @@ async function modifiedSecond(file: string): Promise<number> {
 
 /** Operations that only some ports can expose, each behind its capability (runners/PROTOCOL.md#capabilities). */
 const capabilityOfOperation: Record<string, string> = { "mcp.parse": "mcp.parse" };
+/** The client calls that take `abortAfterMs` (capability client.cancel). */
+const clientCallOps = new Set(["client.run", "client.ask", "client.stream"]);
 
 type Path = (string | number)[];
 type Fixtures = Record<string, { kind: string; options?: unknown }>;
@@ -173,6 +175,10 @@ function checkScenario(scenario: ScenarioFile, clauseIds: Set<string>, schemaPro
       if ("fixture" in step) problems.push(...checkFixtureStep(scenario, step as unknown as FixtureStep, base, context));
       else if (op !== undefined) {
         problems.push(...checkOperationStep(scenario, step as unknown as OperationStep, base, data.matrix !== undefined));
+        const cancels = typeof step.with === "object" && step.with !== null && "abortAfterMs" in step.with && (clientCallOps.has(op) || op === "${path.op}");
+        if (cancels && !requires.includes("client.cancel")) {
+          problems.push(at(scenario, [...base, "with", "abortAfterMs"], `abortAfterMs on ${op} needs capability "client.cancel", which this scenario does not require`, "add client.cancel to requires: (a port whose calls cannot be cancelled is then skipped, not failed)"));
+        }
         const needed = capabilityOfOperation[op];
         if (needed && !requires.includes(needed)) {
           problems.push(at(scenario, [...base, "op"], `operation ${op} needs capability "${needed}", which this scenario does not require`, `add ${needed} to requires: (a port that cannot ${op} is then skipped, not failed)`));
@@ -193,6 +199,7 @@ function checkScenario(scenario: ScenarioFile, clauseIds: Set<string>, schemaPro
     if (isRecord(step.capture)) {
       for (const [name, pointer] of Object.entries(step.capture)) available.set(name, typeof pointer === "string" ? shapeAt(result.shape, pointer) : undefined);
     }
+    if (stepWellFormed) problems.push(...checkSettled(scenario, step, base, context));
     if (!Array.isArray(step.expect)) return;
     step.expect.forEach((assertion, assertionIndex) => {
       const path = [...base, "expect", assertionIndex];
@@ -258,6 +265,32 @@ function checkOperationStep(scenario: ScenarioFile, step: OperationStep, base: P
     return typeof value === "string" && value.includes("${");
   };
   return toDiagnostics(validate.errors ?? [], scenario, [...base, "with"], (error) => isVariable(error.instancePath));
+}
+
+/** `snapshotOnSettle` names observing fixtures; `settled: true` reads one the same step lists. */
+function checkSettled(scenario: ScenarioFile, step: Record<string, unknown>, base: Path, context: CheckContext): Diagnostic[] {
+  const problems: Diagnostic[] = [];
+  const listed = Array.isArray(step.snapshotOnSettle) ? (step.snapshotOnSettle as string[]) : [];
+  listed.forEach((name, index) => {
+    const declared = context.fixtures[name];
+    if (!declared) {
+      if (context.fixturesKnown) problems.push(at(scenario, [...base, "snapshotOnSettle", index], `fixture "${name}" is not declared`, `declare it under fixtures:, or use one of: ${Object.keys(context.fixtures).join(", ") || "(none declared)"}`));
+    } else if (fixtureKinds.get(declared.kind)?.observes === false) {
+      problems.push(at(scenario, [...base, "snapshotOnSettle", index], `fixture kind "${declared.kind}" observes nothing: its snapshot on settle could never fail an assertion`));
+    }
+  });
+  if (!Array.isArray(step.expect)) return problems;
+  step.expect.forEach((assertion, index) => {
+    if (!isRecord(assertion) || assertion.settled !== true) return;
+    const path = [...base, "expect", index, "settled"];
+    if ("fixture" in step) problems.push(at(scenario, path, "settled: true only applies to an operation step: a fixture action has no answer to settle", "drop settled"));
+    else if (typeof assertion.fixture !== "string") problems.push(at(scenario, path, "settled: true reads a fixture's snapshot taken on settle", "add fixture:, or drop settled"));
+    else if (!listed.includes(assertion.fixture)) problems.push(at(scenario, path, `settled: true reads the snapshot taken on settle, but this step's snapshotOnSettle does not list fixture "${assertion.fixture}"`, `add snapshotOnSettle: [${[...listed, assertion.fixture].join(", ")}] to the step`));
+    for (const key of ["eventuallyMs", "holdsForMs"]) {
+      if (assertion[key] !== undefined) problems.push(at(scenario, [...base, "expect", index, key], `${key} re-reads the snapshot, but settled: true reads the one taken on settle, once`, `drop ${key}, or write a second assertion without settled`));
+    }
+  });
+  return problems;
 }
 
 function checkAssertion(scenario: ScenarioFile, assertion: Assertion, path: Path, context: CheckContext, result: { shape: Shape; name: string }): Diagnostic[] {

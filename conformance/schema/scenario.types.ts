@@ -115,6 +115,12 @@ export interface OperationStep {
   timeoutMs?: number;
   when?: When;
   /**
+   * Fixtures whose snapshot the engine takes the moment the operation settles (the subject's answer arrives), before anything else runs; assertions with `settled: true` read it.
+   *
+   * @minItems 1
+   */
+  snapshotOnSettle?: [string, ...string[]];
+  /**
    * Variable name -> JSON Pointer into the step result {value, error, elapsedMs}.
    */
   capture?: {
@@ -149,6 +155,10 @@ export interface Assertion {
    * Once the assertion holds, keep re-reading the target (a fixture snapshot) this long: it must go on holding. For 'nothing is left' checks, which a late reconnect or a child started after the answer would break.
    */
   holdsForMs?: number;
+  /**
+   * Read the fixture snapshot the engine took the moment this step's operation settled (the step lists the fixture in `snapshotOnSettle`), not a fresh one: what held when the subject answered, e.g. a connection closed before a load rejected. Never with eventuallyMs or holdsForMs.
+   */
+  settled?: true;
   /**
    * Deep equality (object key order ignored).
    */

@@ -142,10 +142,17 @@ sealed class Ops(TextWriter stderr)
             case "session.reset": await Reset(); return null;
             case "runner.echo": return new Dictionary<string, object?> { ["value"] = input.GetValueOrDefault("value") };
             case "client.create": return ClientCreate(input);
+            // abortAfterMs (client.cancel): the call's CancellationToken fires that many ms in; none given, never.
             case "client.run":
-                return await WithClient(input, async (e, tk) => RunResult(await e.Client.RunAsync(Str(input, "prompt"), tk, input.GetValueOrDefault("history") as List<object?>)));
+            {
+                using var caller = CallerToken(input);
+                return await WithClient(input, async (e, tk) => RunResult(await e.Client.RunAsync(Str(input, "prompt"), tk, input.GetValueOrDefault("history") as List<object?>, caller.Token)));
+            }
             case "client.ask":
-                return await WithClient(input, async (e, tk) => RunResult(await e.Client.AskAsync(Str(input, "prompt"), tk, Str(input, "id"))));
+            {
+                using var caller = CallerToken(input);
+                return await WithClient(input, async (e, tk) => RunResult(await e.Client.AskAsync(Str(input, "prompt"), tk, Str(input, "id"), null, caller.Token)));
+            }
             case "client.stream": return await WithClient(input, (e, tk) => Stream(e, tk, input));
             case "client.observations": return Observations(input);
             case "store.get":
@@ -234,6 +241,7 @@ sealed class Ops(TextWriter stderr)
     private Func<IDictionary<string, object?>, IDictionary<string, object?>?> BodyTransform(Dictionary<string, object?> data, ClientEntry entry)
     {
         var returnNull = data.GetValueOrDefault("returnNull") is true;
+        var inPlace = data.GetValueOrDefault("inPlace") is true;
         var patch = data.ContainsKey("patch") ? JsonSerializer.Deserialize<JsonPatch>(TnJson.Stringify(data["patch"])) : null;
         var onTurns = data.GetValueOrDefault("onTurns") as List<object?>;
         return body =>
@@ -242,8 +250,19 @@ sealed class Ops(TextWriter stderr)
             var turn = System.Threading.Interlocked.Increment(ref entry.Turn) - 1;
             // Not on this turn: the body goes out as built.
             if (onTurns != null && !onTurns.Any(t => Convert.ToInt64(t) == turn)) return body;
+            if (inPlace && patch != null)
+            {
+                // inPlace: the patched document's keys replace the received dictionary's own, so the edit lives in it.
+                var applied = patch.Apply(JsonNode.Parse(TnJson.Stringify(body)));
+                if (applied.Error != null) stderr.WriteLine($"csharp runner: bodyTransform patch does not apply: {applied.Error}");
+                else if (TnJson.ParseLoose(applied.Result?.ToJsonString() ?? "null") is Dictionary<string, object?> edited)
+                {
+                    body.Clear();
+                    foreach (var (key, value) in edited) body[key] = value;
+                }
+            }
             if (returnNull) return null;
-            if (patch == null) return body;
+            if (patch == null || inPlace) return body;
             var result = patch.Apply(JsonNode.Parse(TnJson.Stringify(body)));
             if (result.Error != null)
             {
@@ -312,6 +331,7 @@ sealed class Ops(TextWriter stderr)
     {
         var events = new List<object?>();
         var sawUsage = false;
+        using var caller = CallerToken(input);
         var result = await entry.Client.StreamAsync(Str(input, "prompt"), toolkit, ev =>
         {
             switch (ev.Type)
@@ -325,7 +345,7 @@ sealed class Ops(TextWriter stderr)
                     break;
                 case LlmClient.StreamKind.Usage: sawUsage = true; break; // reported once, with the call's totals
             }
-        }, input.GetValueOrDefault("id") as string);
+        }, input.GetValueOrDefault("id") as string, caller.Token);
         if (sawUsage) events.Add(new Dictionary<string, object?> { ["type"] = "usage", ["input"] = result.Usage.PromptTokens, ["output"] = result.Usage.CompletionTokens });
         events.Add(new Dictionary<string, object?> { ["type"] = "done" });
         var value = RunResult(result);

@@ -49,7 +49,8 @@ func (e *clientEntry) addWarnings(lines []string) {
 }
 
 // bodyTransformFor performs `bodyTransform` as data: record a deep copy of the body the port
-// hands over, then return nil (returnNull) or the body with the RFC 6902 patch applied.
+// hands over, then return nil (returnNull) or the body with the RFC 6902 patch applied; with inPlace
+// the patch edits the map the port handed over, which is then returned (or nil).
 func bodyTransformFor(data map[string]any, entry *clientEntry) func(map[string]any) map[string]any {
 	returnNull, _ := data["returnNull"].(bool)
 	onTurns, hasOnTurns := data["onTurns"].([]any)
@@ -63,6 +64,7 @@ func bodyTransformFor(data map[string]any, entry *clientEntry) func(map[string]a
 			stderrf("bodyTransform: cannot decode the patch %s: %v", raw, err)
 		}
 	}
+	inPlace, _ := data["inPlace"].(bool)
 	return func(body map[string]any) map[string]any {
 		entry.add(&entry.transformInputs, jsonClone(body))
 		turn := entry.nextTurn()
@@ -75,30 +77,45 @@ func bodyTransformFor(data map[string]any, entry *clientEntry) func(map[string]a
 		if !onThisTurn {
 			return body // not on this turn: sent as built
 		}
+		if inPlace && patch != nil {
+			// inPlace: the patched document's keys replace the received map's own, so the edit lives in it.
+			edited := applyPatch(patch, body)
+			for key := range body {
+				delete(body, key)
+			}
+			for key, value := range edited {
+				body[key] = value
+			}
+		}
 		if returnNull {
 			return nil
 		}
-		if patch == nil {
+		if patch == nil || inPlace {
 			return body
 		}
-		doc, err := json.Marshal(body)
-		if err != nil {
-			stderrf("bodyTransform: cannot encode the body: %v", err)
-			return body
-		}
-		patched, err := patch.Apply(doc)
-		if err != nil {
-			// The port's BodyTransform cannot fail; leave the body as it was and say why.
-			stderrf("bodyTransform: the patch does not apply: %v", err)
-			return body
-		}
-		var out map[string]any
-		if err := json.Unmarshal(patched, &out); err != nil {
-			stderrf("bodyTransform: the patched body is not an object: %v", err)
-			return body
-		}
-		return out
+		return applyPatch(patch, body)
 	}
+}
+
+// applyPatch returns the body with the RFC 6902 patch applied, or the body as it was (said on stderr)
+// when the patch does not apply: the port's BodyTransform cannot fail.
+func applyPatch(patch jsonpatch.Patch, body map[string]any) map[string]any {
+	doc, err := json.Marshal(body)
+	if err != nil {
+		stderrf("bodyTransform: cannot encode the body: %v", err)
+		return body
+	}
+	patched, err := patch.Apply(doc)
+	if err != nil {
+		stderrf("bodyTransform: the patch does not apply: %v", err)
+		return body
+	}
+	var out map[string]any
+	if err := json.Unmarshal(patched, &out); err != nil {
+		stderrf("bodyTransform: the patched body is not an object: %v", err)
+		return body
+	}
+	return out
 }
 
 func hooksFor(data map[string]any, entry *clientEntry) *toolnexus.Hooks {
@@ -298,7 +315,9 @@ func (r *Runner) withClient(input map[string]any, call func(*clientEntry, *tooln
 func (r *Runner) clientRun(input map[string]any) (any, error) {
 	return r.withClient(input, func(entry *clientEntry, toolkit *toolnexus.Toolkit) (any, error) {
 		history, _ := input["history"].([]any)
-		result, err := entry.client.RunWithHistory(context.Background(), str(input["prompt"]), toolkit, history)
+		ctx, cancel := callerContext(input) // abortAfterMs (client.cancel): the port's calls take a context
+		defer cancel()
+		result, err := entry.client.RunWithHistory(ctx, str(input["prompt"]), toolkit, history)
 		if err != nil {
 			return nil, err
 		}
@@ -308,7 +327,9 @@ func (r *Runner) clientRun(input map[string]any) (any, error) {
 
 func (r *Runner) clientAsk(input map[string]any) (any, error) {
 	return r.withClient(input, func(entry *clientEntry, toolkit *toolnexus.Toolkit) (any, error) {
-		result, err := entry.client.Ask(context.Background(), str(input["prompt"]), toolkit, str(input["id"]))
+		ctx, cancel := callerContext(input)
+		defer cancel()
+		result, err := entry.client.Ask(ctx, str(input["prompt"]), toolkit, str(input["id"]))
 		if err != nil {
 			return nil, err
 		}
@@ -318,7 +339,9 @@ func (r *Runner) clientAsk(input map[string]any) (any, error) {
 
 func (r *Runner) clientStream(input map[string]any) (any, error) {
 	return r.withClient(input, func(entry *clientEntry, toolkit *toolnexus.Toolkit) (any, error) {
-		channel, err := entry.client.StreamWithID(context.Background(), str(input["prompt"]), toolkit, str(input["id"]))
+		ctx, cancel := callerContext(input)
+		defer cancel()
+		channel, err := entry.client.StreamWithID(ctx, str(input["prompt"]), toolkit, str(input["id"]))
 		if err != nil {
 			return nil, err
 		}

@@ -27,7 +27,7 @@ const portModule = "github.com/muthuishere/toolnexus/golang"
 var capabilities = []string{
 	"client.run", "client.stream", "client.ask", "style.openai", "style.anthropic",
 	"client.request-params", "client.body-transform", "client.hooks", "client.transport",
-	"client.store-accessor", "client.retries",
+	"client.store-accessor", "client.retries", "client.cancel",
 	"toolkit.extra-tools", "toolkit.adapters",
 	"mcp.stdio", "mcp.http", "mcp.sse", "mcp.cancel", "mcp.deadline", "mcp.allowlist", "mcp.inventory",
 	"mcp.config-file",

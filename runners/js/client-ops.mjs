@@ -25,10 +25,28 @@ function bodyTransformFor(data, entry, jsonPatch) {
     // The turn: transform calls since the call began (the port runs it once per LLM request).
     const turn = entry.turn++;
     if (data.onTurns && !data.onTurns.includes(turn)) return body;
+    if (data.inPlace && data.patch) {
+      // inPlace: the patched document's keys replace the received object's own, so the edit lives in it.
+      const patched = jsonPatch.applyPatch(structuredClone(body), structuredClone(data.patch), true, false).newDocument;
+      for (const key of Object.keys(body)) delete body[key];
+      Object.assign(body, patched);
+    }
     if (data.returnNull) return null;
-    if (!data.patch) return body;
+    if (!data.patch || data.inPlace) return body;
     return jsonPatch.applyPatch(body, structuredClone(data.patch), true, false).newDocument;
   };
+}
+
+/** `abortAfterMs` (client.cancel): the call's `signal` (client.ts run/ask/stream ctx) aborts that many ms in. */
+async function withCancel(input, call) {
+  if (typeof input.abortAfterMs !== "number") return call(undefined);
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), input.abortAfterMs);
+  try {
+    return await call(controller.signal);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 function hooksFor(data, entry) {
@@ -118,14 +136,14 @@ export function clientOps(port, helpers) {
       const entry = callEntry(session, input);
       const toolkit = await toolkitForClient(session, input, port);
       const history = input.history === undefined ? undefined : structuredClone(input.history);
-      const result = await capturingWarnings(entry.warnings, () => entry.client.run(String(input.prompt), { toolkit, history }));
+      const result = await withCancel(input, (signal) => capturingWarnings(entry.warnings, () => entry.client.run(String(input.prompt), { toolkit, history, signal })));
       return runResult(result);
     },
 
     async "client.ask"(input, session) {
       const entry = callEntry(session, input);
       const toolkit = await toolkitForClient(session, input, port);
-      const result = await capturingWarnings(entry.warnings, () => entry.client.ask(String(input.prompt), { toolkit, id: String(input.id) }));
+      const result = await withCancel(input, (signal) => capturingWarnings(entry.warnings, () => entry.client.ask(String(input.prompt), { toolkit, id: String(input.id), signal })));
       return runResult(result);
     },
 
@@ -134,9 +152,11 @@ export function clientOps(port, helpers) {
       const toolkit = await toolkitForClient(session, input, port);
       const id = input.id === undefined ? undefined : String(input.id);
       const events = [];
-      await capturingWarnings(entry.warnings, async () => {
-        for await (const event of entry.client.stream(String(input.prompt), { toolkit, id })) events.push(event);
-      });
+      await withCancel(input, (signal) =>
+        capturingWarnings(entry.warnings, async () => {
+          for await (const event of entry.client.stream(String(input.prompt), { toolkit, id, signal })) events.push(event);
+        }),
+      );
       const done = events.find((event) => event.type === "done");
       if (!done) throw new ContractError("other", "the stream ended without a done event");
       return { ...runResult(done.result), events: normalizeEvents(events) };

@@ -30,7 +30,7 @@ const PACKAGE = "toolnexus";
 const here = dirname(fileURLToPath(import.meta.url));
 
 // What the 0.16.0 port offers through its public API (README.md: the mapping, and what is left
-// out). Not declared: toolkit.introspection (the port keeps no registry of open toolkits).
+// out). client.cancel: run/ask/stream take `signal` (client.ts:430, 595, 623). Not declared: toolkit.introspection (the port keeps no registry of open toolkits).
 // mcp.parse: parseMcpConfig is exported (mcp.ts:87), so the parser is called on its own; what it
 // does not normalize is reported as the config gave it (toolkit-ops.mjs).
 const CAPABILITIES = [
@@ -45,6 +45,7 @@ const CAPABILITIES = [
   "client.transport",
   "client.store-accessor",
   "client.retries",
+  "client.cancel",
   "toolkit.extra-tools",
   "toolkit.adapters",
   "mcp.stdio",

@@ -37,6 +37,7 @@ export type Capability =
   | "client.transport"
   | "client.store-accessor"
   | "client.retries"
+  | "client.cancel"
   | "toolkit.extra-tools"
   | "toolkit.adapters"
   | "toolkit.introspection"

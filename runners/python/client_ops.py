@@ -11,7 +11,7 @@ import jsonpatch
 from toolnexus import InMemoryConversationStore, RunResult, UrllibTransport, create_client, create_toolkit
 from toolnexus.types import ToolResult
 
-from common import ContractError, Session, capture_warnings, note, require
+from common import ContractError, Session, cancel_event_after, capture_warnings, note, require
 from features import client_requires_toolkit
 from toolkit_ops import toolkit_for
 
@@ -43,6 +43,7 @@ def _body_transform(data: dict[str, Any], entry: ClientEntry):
     patch = jsonpatch.JsonPatch(data["patch"]) if data.get("patch") is not None else None
 
     on_turns = data.get("onTurns")
+    in_place = bool(data.get("inPlace"))
 
     def transform(body: dict[str, Any]) -> Optional[dict[str, Any]]:
         entry.transform_inputs.append(copy.deepcopy(body))
@@ -50,9 +51,14 @@ def _body_transform(data: dict[str, Any], entry: ClientEntry):
         entry.turn += 1
         if on_turns is not None and turn not in on_turns:
             return body  # not on this turn: sent as built
+        if in_place and patch is not None:
+            # inPlace: the patched document's keys replace the received dict's own, so the edit lives in it.
+            edited = patch.apply(body, in_place=False)
+            body.clear()
+            body.update(edited)
         if data.get("returnNull"):
             return None
-        if patch is None:
+        if patch is None or in_place:
             return body
         return patch.apply(body, in_place=False)
 
@@ -226,16 +232,32 @@ async def client_run(payload: dict[str, Any], session: Session) -> dict[str, Any
     entry = _call_entry(session, payload)
     toolkit = await _toolkit(session, payload, "run")
     history = copy.deepcopy(payload["history"]) if payload.get("history") is not None else None
-    with capture_warnings(entry.warnings):
-        result = await entry.client.run(payload["prompt"], toolkit, history=history)
+    cancel, stop = _cancel(payload)
+    try:
+        with capture_warnings(entry.warnings):
+            result = await entry.client.run(payload["prompt"], toolkit, history=history, **cancel)
+    finally:
+        stop()
     return _run_result(result)
+
+
+def _cancel(payload: dict[str, Any]) -> tuple[dict[str, Any], Any]:
+    """`abortAfterMs` (client.cancel): the call's `cancel` Event, set that many ms in; no keyword without it."""
+    if payload.get("abortAfterMs") is None:
+        return {}, lambda: None
+    event, stop = cancel_event_after(int(payload["abortAfterMs"]))
+    return {"cancel": event}, stop
 
 
 async def client_ask(payload: dict[str, Any], session: Session) -> dict[str, Any]:
     entry = _call_entry(session, payload)
     toolkit = await _toolkit(session, payload, "ask")
-    with capture_warnings(entry.warnings):
-        result = await entry.client.ask(payload["prompt"], toolkit, id=str(payload["id"]))
+    cancel, stop = _cancel(payload)
+    try:
+        with capture_warnings(entry.warnings):
+            result = await entry.client.ask(payload["prompt"], toolkit, id=str(payload["id"]), **cancel)
+    finally:
+        stop()
     return _run_result(result)
 
 
@@ -246,9 +268,13 @@ async def client_stream(payload: dict[str, Any], session: Session) -> dict[str, 
     # Only sent when the runner declared client.stream-history (features.stream_takes_history).
     extra = {"history": copy.deepcopy(payload["history"])} if payload.get("history") is not None else {}
     events: list[dict[str, Any]] = []
-    with capture_warnings(entry.warnings):
-        async for event in entry.client.stream(payload["prompt"], toolkit, id=stream_id, **extra):
-            events.append(event)
+    cancel, stop = _cancel(payload)
+    try:
+        with capture_warnings(entry.warnings):
+            async for event in entry.client.stream(payload["prompt"], toolkit, id=stream_id, **extra, **cancel):
+                events.append(event)
+    finally:
+        stop()
     done = next((event for event in events if event.get("type") == "done"), None)
     if done is None:
         raise ContractError("other", "the stream ended without a done event")

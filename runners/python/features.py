@@ -69,6 +69,13 @@ def _toolkit_cancel() -> bool:
     return "cancel" in _parameters(getattr(toolnexus, "create_toolkit", None))
 
 
+def _client_cancel() -> bool:
+    """run, ask and stream each take the cancel Event (client.py run/ask/stream `cancel`)."""
+    from toolnexus import Client
+
+    return all("cancel" in _parameters(getattr(Client, name, None)) for name in ("run", "ask", "stream"))
+
+
 def _inventory_cancel() -> bool:
     import toolnexus
 
@@ -92,6 +99,7 @@ _CAPABILITIES: list[tuple[str, Callable[[], bool]]] = [
     ("client.store-accessor", lambda: _create_client_has("store")() and _client_has("conversation_store")()
         and _has("InMemoryConversationStore")()),
     ("client.retries", _create_client_has("retries")),
+    ("client.cancel", _client_cancel),
     ("toolkit.extra-tools", lambda: True),
     ("toolkit.adapters", lambda: True),
     ("mcp.stdio", lambda: True),

@@ -42,6 +42,8 @@ interface BodyTransformData {
   patch?: Operation[];
   returnNull?: boolean;
   onTurns?: number[];
+  /** Edit the very body object received (then return it, or null), not a copy. */
+  inPlace?: boolean;
 }
 
 interface HooksData {
@@ -64,8 +66,14 @@ function bodyTransformFromData(data: BodyTransformData, entry: ClientRecord): Cl
     const turn = entry.turn++;
     // Not on this turn: the body goes out as built (a multi-turn capture patched one turn only).
     if (data.onTurns && !data.onTurns.includes(turn)) return body;
+    if (data.inPlace && data.patch) {
+      // The patched document's keys replace the received object's own, so the edit lives in that object.
+      const patched = jsonPatch.applyPatch(structuredClone(body), data.patch, true, false).newDocument;
+      for (const key of Object.keys(body)) delete body[key];
+      Object.assign(body, patched);
+    }
     if (data.returnNull) return null;
-    if (!data.patch) return body;
+    if (!data.patch || data.inPlace) return body;
     return jsonPatch.applyPatch(body, data.patch, true, true).newDocument;
   };
 }
@@ -133,6 +141,18 @@ function normalizeEvents(events: StreamEvent[]): Record<string, unknown>[] {
   return normalized;
 }
 
+/** `abortAfterMs`: the call gets a signal that aborts that many ms after it starts (capability client.cancel). */
+async function withCancel<T>(input: Record<string, unknown>, call: (signal: AbortSignal | undefined) => Promise<T>): Promise<T> {
+  if (typeof input.abortAfterMs !== "number") return call(undefined);
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), input.abortAfterMs);
+  try {
+    return await call(controller.signal);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 export const clientOps: Record<string, OpHandler> = {
   async "client.create"(input, session) {
     const handle = String(input.handle);
@@ -163,18 +183,20 @@ export const clientOps: Record<string, OpHandler> = {
   },
   async "client.run"(input, session) {
     const history = input.history as Message[] | undefined;
-    return runResult(await callEntry(session, input).client.run(String(input.prompt), { toolkit: toolkitOf(session, input), history }));
+    return withCancel(input, (signal) => callEntry(session, input).client.run(String(input.prompt), { toolkit: toolkitOf(session, input), history, signal }).then(runResult));
   },
   async "client.ask"(input, session) {
-    return runResult(await callEntry(session, input).client.ask(String(input.prompt), { toolkit: toolkitOf(session, input), id: String(input.id) }));
+    return withCancel(input, (signal) => callEntry(session, input).client.ask(String(input.prompt), { toolkit: toolkitOf(session, input), id: String(input.id), signal }).then(runResult));
   },
   async "client.stream"(input, session) {
     const id = input.id === undefined ? undefined : String(input.id);
     const history = input.history as Message[] | undefined;
     const events: StreamEvent[] = [];
-    for await (const event of callEntry(session, input).client.stream(String(input.prompt), { toolkit: toolkitOf(session, input), id, history })) {
-      events.push(event);
-    }
+    await withCancel(input, async (signal) => {
+      for await (const event of callEntry(session, input).client.stream(String(input.prompt), { toolkit: toolkitOf(session, input), id, history, signal })) {
+        events.push(event);
+      }
+    });
     const done = events.find((event) => event.type === "done");
     if (!done) throw new ContractError("other", "the stream ended without a done event");
     return { ...runResult(done.result), events: normalizeEvents(events) };

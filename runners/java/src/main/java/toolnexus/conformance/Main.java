@@ -31,6 +31,8 @@ public final class Main {
             "client.run", "client.stream", "client.ask", "style.openai", "style.anthropic",
             "client.request-params", "client.body-transform", "client.hooks", "client.transport",
             "client.store-accessor", "client.retries",
+            // client.cancel: run and ask take a CancelToken; stream does not and answers unsupported.
+            "client.cancel",
             "toolkit.extra-tools", "toolkit.adapters",
             "mcp.stdio", "mcp.http", "mcp.sse", "mcp.cancel", "mcp.allowlist", "mcp.inventory", "mcp.config-file");
 

@@ -81,9 +81,13 @@ final class Ops {
             case "session.reset": reset(); return Map.of();
             case "runner.echo": { Map<String, Object> v = new LinkedHashMap<>(); v.put("value", input.get("value")); return v; }
             case "client.create": return clientCreate(input);
-            case "client.run": return withClient(input, (e, tk) -> runResult(e.client.run(str(input.get("prompt")), tk, input.get("history") == null ? null : list(input.get("history")))));
-            case "client.ask": return withClient(input, (e, tk) -> runResult(e.client.ask(str(input.get("prompt")), tk, str(input.get("id")))));
-            case "client.stream": return withClient(input, (e, tk) -> stream(e, tk, input));
+            case "client.run": return withClient(input, (e, tk) -> withCancel(input, cancel ->
+                    runResult(e.client.run(str(input.get("prompt")), tk, input.get("history") == null ? null : list(input.get("history")), cancel))));
+            case "client.ask": return withClient(input, (e, tk) -> withCancel(input, cancel -> runResult(e.client.ask(str(input.get("prompt")), tk, str(input.get("id")), cancel))));
+            case "client.stream":
+                // The port's stream(...) overloads take no CancelToken (LlmClient.java stream): nothing to cancel it with.
+                if (input.get("abortAfterMs") != null) throw new Unsupported("the 0.16.0 Java port's stream takes no CancelToken (only run and ask do)");
+                return withClient(input, (e, tk) -> stream(e, tk, input));
             case "client.observations": return observations(input);
             case "store.get": {
                 List<Object> messages = clientOf(input).client.conversationStore().get(str(input.get("id")));
@@ -230,6 +234,7 @@ final class Ops {
     @SuppressWarnings("unchecked")
     private static java.util.function.Function<Map<String, Object>, Map<String, Object>> bodyTransform(Map<String, Object> data, ClientEntry entry) {
         boolean returnNull = Boolean.TRUE.equals(data.get("returnNull"));
+        boolean inPlace = Boolean.TRUE.equals(data.get("inPlace"));
         JsonNode patch = data.containsKey("patch") ? Main.JSON.valueToTree(data.get("patch")) : null;
         List<Object> onTurns = data.get("onTurns") instanceof List<?> l ? (List<Object>) l : null;
         return body -> {
@@ -237,8 +242,14 @@ final class Ops {
             int turn = entry.turn.getAndIncrement();
             // Not on this turn: the body goes out as built.
             if (onTurns != null && onTurns.stream().noneMatch(t -> t instanceof Number n && n.intValue() == turn)) return body;
+            if (inPlace && patch != null) {
+                // inPlace: the patched document's keys replace the received map's own, so the edit lives in it.
+                Map<String, Object> edited = Main.JSON.convertValue(JsonPatch.apply(patch, Main.JSON.valueToTree(body)), Map.class);
+                body.clear();
+                body.putAll(edited);
+            }
             if (returnNull) return null;
-            if (patch == null) return body;
+            if (patch == null || inPlace) return body;
             JsonNode patched = JsonPatch.apply(patch, Main.JSON.valueToTree(body));
             return Main.JSON.convertValue(patched, Map.class);
         };
@@ -359,6 +370,27 @@ final class Ops {
         if (!(raw instanceof Map<?, ?> m)) return null;
         if (m.size() == 1 && m.get("file") instanceof String file) return file;
         return raw;
+    }
+
+    private static final java.util.concurrent.ScheduledExecutorService CANCELLER = java.util.concurrent.Executors.newSingleThreadScheduledExecutor(runnable -> {
+        Thread thread = new Thread(runnable, "abortAfterMs");
+        thread.setDaemon(true);
+        return thread;
+    });
+
+    /**
+     * abortAfterMs (client.cancel) on run/ask: the port's CancelToken, cancelled that many ms in (it
+     * interrupts the run's thread); null without abortAfterMs, which the port reads as "no token".
+     */
+    private static Object withCancel(Map<String, Object> input, java.util.function.Function<LlmClient.CancelToken, Object> call) {
+        if (!(input.get("abortAfterMs") instanceof Number after)) return call.apply(null);
+        LlmClient.CancelToken token = new LlmClient.CancelToken();
+        java.util.concurrent.ScheduledFuture<?> timer = CANCELLER.schedule(token::cancel, after.longValue(), java.util.concurrent.TimeUnit.MILLISECONDS);
+        try {
+            return call.apply(token);
+        } finally {
+            timer.cancel(false);
+        }
     }
 
     /**
