@@ -9,7 +9,7 @@ import { inputValidator, isOperationName, protocolVersion, type HarnessMessage, 
 import { knownCapabilities } from "../subject.ts";
 import type { ProtocolHandler } from "../transport.ts";
 import { clientErrorClassifier, clientOps } from "./client-ops.ts";
-import { ContractError, newSession, type DriverSession, type OpHandler, type OpHandlers } from "./driver.ts";
+import { ContractError, newSession, UnsupportedError, type DriverSession, type OpHandler, type OpHandlers } from "./driver.ts";
 import { mcpErrorClassifier, toolkitOps } from "./toolkit-ops.ts";
 
 const require = createRequire(import.meta.url);
@@ -31,6 +31,8 @@ const operations: OpHandlers<Exclude<OperationName, "session.reset">> = {
 
 /** The reference's errors as protocol errors: the contract's own, then each op family's typed errors, else `other`. */
 function operationError(error: unknown): OperationError {
+  // Unsupported is no error of the implementation's: it has no type, as from every runner.
+  if (error instanceof UnsupportedError) return { kind: error.kind, message: error.message };
   if (error instanceof ContractError) return { kind: error.kind, type: error.type ?? error.name, message: error.message, ...(error.details ? { details: error.details } : {}) };
   const classified = clientErrorClassifier(error) ?? mcpErrorClassifier(error);
   if (classified) return classified;
@@ -68,7 +70,7 @@ export class ReferenceHandler implements ProtocolHandler {
       return { type: "result", seq, elapsedMs: 0, value: {} };
     }
     if (!isOperationName(op) || op === "session.reset") {
-      return { type: "error", seq, elapsedMs: 0, error: { kind: "unsupported", type: "UnsupportedError", message: `the reference has no operation "${op}"` } };
+      return { type: "error", seq, elapsedMs: 0, error: operationError(new UnsupportedError(`the reference has no operation "${op}"`)) };
     }
     // The harness checks inputs before it sends them; one that does not fit here is the harness's bug.
     const validate = inputValidator(op);
