@@ -558,9 +558,15 @@ export interface McpParseInput {
  */
 export interface McpParseOutput {
   servers: {
+    /**
+     * A server as the port's parser gives it. Where the parser normalizes, type is local or remote and enabled follows the disabled/enabled rules; a field the parser leaves as the config gave it is reported so, and absent when absent (runners/PROTOCOL.md mcp.parse).
+     */
     [k: string]: {
-      type: "local" | "remote";
-      enabled: boolean;
+      /**
+       * local or remote, where the parser normalizes it.
+       */
+      type?: string;
+      enabled?: boolean;
       /**
        * Milliseconds, the default applied where the port's parser applies it.
        */
