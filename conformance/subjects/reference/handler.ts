@@ -3,8 +3,7 @@
 // the two answer alike by construction; this is also the one place the reference's errors become
 // protocol error kinds.
 import { createRequire } from "node:module";
-import type { Capability, Implementation, OperationError } from "../../../runners/protocol/protocol.types.ts";
-import type { Request } from "../../../runners/protocol/protocol.types.ts";
+import type { Capability, Implementation, OperationError, Request } from "../../../runners/protocol/protocol.types.ts";
 import { inputValidator, isOperationName, protocolVersion, type HarnessMessage, type OperationInput, type OperationName, type OperationOutput, type RunnerAnswer } from "../../schema/protocol.ts";
 import { knownCapabilities } from "../subject.ts";
 import type { ProtocolHandler } from "../transport.ts";
