@@ -2,24 +2,81 @@
 // `npm run gen:types` writes them; `--check` (used by the tests) fails when a generated file is stale.
 import { readFile, writeFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
-import { compile } from "json-schema-to-typescript";
+import { compile, type JSONSchema } from "json-schema-to-typescript";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
+const readSchema = async (path: string) => JSON.parse(await readFile(root + path, "utf8"));
 
-export const generatedTypes = [
+interface GeneratedTypes {
+  /** What the types are generated from, named in the banner. */
+  schema: string;
+  output: string;
+  name: string;
+  /** Builds the schema to compile when it is not `schema` itself (default: read `schema`). */
+  build?: () => Promise<JSONSchema>;
+  /** json-schema-to-typescript's default for objects that do not say (default false: no index signature). */
+  openObjects?: boolean;
+}
+
+export const generatedTypes: GeneratedTypes[] = [
   { schema: "conformance/schema/scenario.schema.json", output: "conformance/schema/scenario.types.ts", name: "Scenario" },
   { schema: "conformance/schema/report.schema.json", output: "conformance/schema/report.types.ts", name: "Report" },
   { schema: "conformance/schema/baseline.schema.json", output: "conformance/schema/baseline.types.ts", name: "Baseline" },
   { schema: "runners/protocol/runner-manifest.schema.json", output: "runners/protocol/runner-manifest.types.ts", name: "RunnerManifest" },
-  { schema: "runners/protocol/protocol.schema.json", output: "runners/protocol/protocol.types.ts", name: "ProtocolMessage" },
+  // A result's value, a request's input, an error's details: any object, Record<string, unknown>.
+  { schema: "runners/protocol/protocol.schema.json", output: "runners/protocol/protocol.types.ts", name: "ProtocolMessage", openObjects: true },
+  {
+    schema: "runners/protocol/operations.schema.json and runners/protocol/outputs.schema.json",
+    output: "runners/protocol/operations.types.ts",
+    name: "Operations",
+    build: operationsMap,
+    // `{type: "object"}` there means any object (a body, a schema): Record<string, unknown>, not {}.
+    openObjects: true,
+  },
   { schema: "conformance/schema/capture.schema.json", output: "conformance/capture/capture.types.ts", name: "Capture" },
 ];
 
-export async function renderTypes(entry: (typeof generatedTypes)[number]): Promise<string> {
-  const schema = JSON.parse(await readFile(root + entry.schema, "utf8"));
+/** "client.run" -> "ClientRun". */
+const pascal = (op: string) => op.replace(/(^|[.-])(\w)/g, (_, _sep, letter: string) => letter.toUpperCase());
+
+/**
+ * One schema from the two operation files: `Operations` maps every operation name to its `input`
+ * (operations.schema.json) and `output` (outputs.schema.json), named ClientRunInput, ClientRunOutput...
+ * The outputs' shared parts keep their names (RunResult, Usage...).
+ */
+async function operationsMap(): Promise<JSONSchema> {
+  const inputs = await readSchema("runners/protocol/operations.schema.json");
+  const outputs = await readSchema("runners/protocol/outputs.schema.json");
+  const ops = Object.keys(inputs.$defs);
+  const defs: Record<string, JSONSchema> = {};
+  for (const [name, schema] of Object.entries<JSONSchema>(outputs.$defs)) if (!name.includes(".")) defs[name] = schema;
+  const properties: Record<string, JSONSchema> = {};
+  for (const op of ops) {
+    defs[`${pascal(op)}Input`] = { ...inputs.$defs[op], title: `${pascal(op)}Input` };
+    defs[`${pascal(op)}Output`] = { ...outputs.$defs[op], title: `${pascal(op)}Output` };
+    properties[op] = {
+      type: "object",
+      properties: { input: { $ref: `#/$defs/${pascal(op)}Input` }, output: { $ref: `#/$defs/${pascal(op)}Output` } },
+      required: ["input", "output"],
+      additionalProperties: false,
+    };
+  }
+  return {
+    title: "Operations",
+    description: "Every operation of runners/PROTOCOL.md: its input and its output (a result's value).",
+    type: "object",
+    properties,
+    required: ops,
+    additionalProperties: false,
+    $defs: defs,
+  } as JSONSchema;
+}
+
+export async function renderTypes(entry: GeneratedTypes): Promise<string> {
+  const schema = entry.build ? await entry.build() : await readSchema(entry.schema);
   return compile(schema, entry.name, {
     bannerComment: `// Generated from ${entry.schema} by scripts/gen-types.ts. Do not edit; run \`npm run gen:types\`.`,
-    additionalProperties: false,
+    additionalProperties: entry.openObjects ?? false,
     unreachableDefinitions: true,
     style: { singleQuote: false, printWidth: 110 },
   });

@@ -42,7 +42,7 @@ const checks: Check[] = [
     },
   },
   {
-    name: "an unknown operation is answered `unsupported` (not a crash)",
+    name: "an unknown operation is answered with error kind `unsupported` (not a crash)",
     async run(subject) {
       const outcome = await subject.execute("smoke.no-such-operation", {}, timeout);
       return !outcome.ok && outcome.error.kind === "unsupported" ? undefined : `answered ${JSON.stringify(outcome)}`;

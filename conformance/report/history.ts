@@ -3,7 +3,7 @@
 // columns versions in order; the rows whose status changes across versions come first, each with the
 // release where it changed ("0.16.0: fail -> pass"). Changes compare raw statuses: a baseline differs
 // per version, so it marks a cell (xfail, xerr) but never makes a change by itself.
-import type { Report, Result, Status, Subject } from "../schema/report.types.ts";
+import type { Report, Result, Status, ReportSubject } from "../schema/report.types.ts";
 import { cellState, cellStates, statusCss } from "./html.ts";
 import { mergeReports } from "./json-report.ts";
 import { reasonDigest } from "./matrix.ts";
@@ -55,7 +55,7 @@ export function compareVersions(a: string, b: string): number {
 export const sortVersions = (versions: Iterable<string>) => [...new Set(versions)].sort(compareVersions);
 
 /** A report subject's runner and version: "python@0.16.0", or the pinned "python" with its version in subject.version. */
-export function subjectVersion(subject: Pick<Subject, "name" | "version">): { runner: string; version: string } {
+export function subjectVersion(subject: Pick<ReportSubject, "name" | "version">): { runner: string; version: string } {
   const at = subject.name.indexOf("@");
   if (at > 0) return { runner: subject.name.slice(0, at), version: subject.name.slice(at + 1) };
   return { runner: subject.name, version: subject.version };
@@ -65,7 +65,7 @@ export function subjectVersion(subject: Pick<Subject, "name" | "version">): { ru
 // The model both renderings share
 
 export interface HistoryColumn {
-  subject: Subject;
+  subject: ReportSubject;
   runner: string;
   version: string;
   /** The column's heading: the version, or the subject name when the history holds several runners. */

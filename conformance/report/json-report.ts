@@ -2,7 +2,7 @@
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { compileSchema } from "../schema/validator.ts";
-import type { Report, Result, Subject as ReportSubject } from "../schema/report.types.ts";
+import type { Report, ReportSubject, Result } from "../schema/report.types.ts";
 import type { SubjectInfo } from "../subjects/subject.ts";
 
 const require = createRequire(import.meta.url);

@@ -1,71 +1,57 @@
 // What lint knows, before anything runs, about the value an assertion's `at` points at: the step
-// result `{value, error, elapsedMs}` with each operation's value as runners/PROTOCOL.md "Operations"
-// declares it, a fixture kind's snapshot (its `snapshotSchema`), and what a capture took from either.
-// A part nobody declared stays unknown, and its matcher is checked when the scenario runs.
+// result `{value, error, elapsedMs}` with each operation's value as runners/protocol/outputs.schema.json
+// defines it (the schema the protocol client checks every result against), a fixture kind's snapshot
+// (its `snapshotSchema`), and what a capture took from either. A part nobody declared stays unknown,
+// and its matcher is checked when the scenario runs.
 // test/harness/operand-types.test.ts checks these shapes against what the reference returns.
 import { createRequire } from "node:module";
+import { operationNames, outputSchema } from "../schema/protocol.ts";
 import { pointerToPath } from "./validate.ts";
 
 const require = createRequire(import.meta.url);
 const protocolSchema = require("../../runners/protocol/protocol.schema.json");
+const outputsSchema = require("../../runners/protocol/outputs.schema.json");
 
-/** A JSON Schema, of which lint reads `type`, `enum`, `properties`, `additionalProperties` and `items`. */
+/** A JSON Schema, of which lint reads `type`, `enum`, `const`, `properties`, `additionalProperties`, `items` and `oneOf`/`anyOf`. */
 export type Shape = Record<string, unknown>;
 
-const text: Shape = { type: "string" };
-const number: Shape = { type: "number" };
-const boolean: Shape = { type: "boolean" };
-const anything: Shape = {};
-const object = (properties: Record<string, Shape>, required: string[] = Object.keys(properties)): Shape => ({ type: "object", properties, required });
-const list = (items: Shape): Shape => ({ type: "array", items });
-const mapOf = (values: Shape): Shape => ({ type: "object", additionalProperties: values });
-const serverStatus: Shape = { enum: ["connected", "disabled", "failed"] };
-const toolInfo = object({ name: text, description: text, inputSchema: { type: "object" } });
-const runResult = { text, usage: object({ input: number, output: number }), messages: list({ type: "object" }) };
-const event = object({ type: { enum: ["text", "tool_call", "tool_result", "usage", "done"] } });
+/** `shape` with every local `$ref` ("#/$defs/name") replaced by what it names (these schemas do not recurse). */
+function inlineRefs(shape: unknown, defs: Record<string, Shape>): unknown {
+  if (Array.isArray(shape)) return shape.map((item) => inlineRefs(item, defs));
+  if (!shape || typeof shape !== "object") return shape;
+  const { $ref, ...rest } = shape as Shape;
+  const named = typeof $ref === "string" ? (inlineRefs(defs[$ref.replace("#/$defs/", "")], defs) as Shape) : {};
+  const own = Object.fromEntries(Object.entries(rest).map(([key, value]) => [key, key === "enum" || key === "const" ? value : inlineRefs(value, defs)]));
+  return { ...named, ...own };
+}
 
-/** Each operation's `value`, as runners/PROTOCOL.md declares it. */
-export const operationValueShapes: Record<string, Shape> = {
-  "session.reset": object({}),
-  "runner.echo": object({ value: anything }),
-  "client.create": object({}),
-  "client.run": object(runResult, ["text", "usage"]),
-  "client.ask": object(runResult, ["text", "usage"]),
-  "client.stream": object({ ...runResult, events: list(event) }, ["text", "usage", "events"]),
-  "client.observations": object({
-    transformInputs: list({ type: "object" }),
-    hookCalls: list(object({ hook: text, input: { type: "object" } })),
-    warnings: list(text),
-    transportRequests: list(object({ method: text, url: text, body: anything })),
-    storeAccessor: { enum: ["provided", "default", "missing"] },
-  }),
-  "store.get": object({ messages: { type: ["array", "null"], items: { type: "object" } } }),
-  "store.save": object({}),
-  "toolkit.create": object({ tools: list(text), status: mapOf(serverStatus) }),
-  "toolkit.tools": object({ tools: list(toolInfo) }),
-  "toolkit.execute": object({ output: text, isError: boolean }),
-  "toolkit.adapter": object({ value: anything }),
-  "toolkit.status": object({ status: mapOf(serverStatus) }),
-  "toolkit.warnings": object({ warnings: list(text) }),
-  "toolkit.close": object({}),
-  "toolkit.introspect": object({ open: number, servers: list(text) }),
-  "mcp.list": object({ tools: mapOf(list(toolInfo)), status: mapOf(serverStatus) }),
-  "mcp.parse": object({
-    servers: mapOf(object({ type: { enum: ["local", "remote"] }, enabled: boolean, timeout: number, tools: mapOf(boolean) }, ["type", "enabled"])),
-  }),
-};
+/** Each operation's `value`, from its output schema. */
+export const operationValueShapes: Record<string, Shape> = Object.fromEntries(operationNames.map((op) => [op, inlineRefs(outputSchema(op), outputsSchema.$defs) as Shape]));
+
+const operationError = inlineRefs(protocolSchema.$defs.operationError, protocolSchema.$defs) as Shape;
+const anything: Shape = {};
 
 /** The step result of an operation (`op` undefined: a fixture step, whose value is `{}`). `${path.op}` is run or stream: stream's shape holds both. */
 export function stepResultShape(op: string | undefined): Shape {
-  const value = op === undefined ? object({}) : operationValueShapes[op === "${path.op}" ? "client.stream" : op] ?? anything;
-  return object({ value, error: protocolSchema.$defs.operationError, elapsedMs: number }, []);
+  const value = op === undefined ? { type: "object", properties: {}, required: [] } : (operationValueShapes[op === "${path.op}" ? "client.stream" : op] ?? anything);
+  return { type: "object", properties: { value, error: operationError, elapsedMs: { type: "number" } }, required: [] };
 }
 
 /** The declared shape at a JSON Pointer inside `shape`, or undefined when nothing declares it. */
 export function shapeAt(shape: Shape | undefined, pointer: string): Shape | undefined {
+  return shapeAtPath(shape, pointerToPath(pointer));
+}
+
+function shapeAtPath(shape: Shape | undefined, path: (string | number)[]): Shape | undefined {
   let node = shape;
-  for (const key of pointerToPath(pointer)) {
+  for (const [index, key] of path.entries()) {
     if (!node) return undefined;
+    const branches = alternatives(node);
+    // One of several shapes (a stream event): known there only where every branch declares it.
+    if (branches) {
+      const found = branches.map((branch) => shapeAtPath(branch, path.slice(index)));
+      return found.every((branchShape): branchShape is Shape => branchShape !== undefined) ? { anyOf: found } : undefined;
+    }
     const types = typesOf(node);
     if (types?.has("array") && typeof key === "number") node = node.items as Shape | undefined;
     else if (types?.has("object") || node.properties) {
@@ -76,11 +62,21 @@ export function shapeAt(shape: Shape | undefined, pointer: string): Shape | unde
   return node;
 }
 
+function alternatives(shape: Shape): Shape[] | undefined {
+  const branches = shape.oneOf ?? shape.anyOf;
+  return Array.isArray(branches) && shape.type === undefined && shape.properties === undefined ? (branches as Shape[]) : undefined;
+}
+
 /** The JSON types a shape allows ("integer" counts as "number"), or undefined when it allows any. */
 export function typesOf(shape: Shape | undefined): Set<string> | undefined {
   if (!shape) return undefined;
   if (Array.isArray(shape.enum)) return new Set(shape.enum.map(jsonType));
   if ("const" in shape) return new Set([jsonType(shape.const)]);
+  const branches = alternatives(shape);
+  if (branches) {
+    const each = branches.map(typesOf);
+    return each.every((types): types is Set<string> => types !== undefined) ? new Set(each.flatMap((types) => [...types])) : undefined;
+  }
   const declared = shape.type;
   if (declared === undefined) return undefined;
   return new Set((Array.isArray(declared) ? declared : [declared]).map((type) => (type === "integer" ? "number" : String(type))));

@@ -1,29 +1,16 @@
 // Schema validation of scenario files and operation inputs, with errors phrased as what was expected.
 import { createRequire } from "node:module";
-import type { ErrorObject, ValidateFunction } from "ajv/dist/2020.js";
-import { ajv, compileSchema } from "../schema/validator.ts";
+import type { ErrorObject } from "ajv/dist/2020.js";
+import { compileSchema } from "../schema/validator.ts";
 import type { Diagnostic, ScenarioFile } from "./load.ts";
 
 const require = createRequire(import.meta.url);
 const scenarioSchema = require("../schema/scenario.schema.json");
-const operationsSchema = require("../../runners/protocol/operations.schema.json");
 
 const validateScenario = compileSchema(scenarioSchema);
-ajv.addSchema(operationsSchema);
 
-/** The operations of runners/PROTOCOL.md, by name. */
-export const operationNames: readonly string[] = Object.keys(operationsSchema.$defs);
-
-const operationValidators = new Map<string, ValidateFunction>();
-export function operationValidator(op: string): ValidateFunction | undefined {
-  if (!operationNames.includes(op)) return undefined;
-  let validate = operationValidators.get(op);
-  if (!validate) {
-    validate = ajv.getSchema(`${operationsSchema.$id}#/$defs/${op}`)!;
-    operationValidators.set(op, validate);
-  }
-  return validate;
-}
+/** The operations of runners/PROTOCOL.md, by name, and the validator of each one's input. */
+export { operationNames, inputValidator as operationValidator } from "../schema/protocol.ts";
 
 /** JSON Pointer "/steps/0/with" -> ["steps", 0, "with"], numbers where the segment is an index. */
 export function pointerToPath(pointer: string): (string | number)[] {

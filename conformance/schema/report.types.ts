@@ -17,14 +17,14 @@ export interface Report {
     index: number;
     count: number;
   };
-  subjects: Subject[];
+  subjects: ReportSubject[];
   results: Result[];
 }
 /**
  * This interface was referenced by `Report`'s JSON-Schema
  * via the `definition` "subject".
  */
-export interface Subject {
+export interface ReportSubject {
   /**
    * The subject's identity in results and baselines: the runner name, with @source when built from a source checkout (e.g. go@source).
    */

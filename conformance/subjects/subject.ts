@@ -1,36 +1,21 @@
 // The one interface the engine drives. An in-process reference and a subprocess runner both
 // implement it; the operations and their data shapes are documented in runners/PROTOCOL.md.
 import { createRequire } from "node:module";
-import type { Build } from "../schema/report.types.ts";
+import type { OperationError } from "../../runners/protocol/protocol.types.ts";
+import type { ReportSubject } from "../schema/report.types.ts";
 
 /** Every capability a subject may declare, as the protocol schema defines them. */
 export const knownCapabilities: readonly string[] = createRequire(import.meta.url)("../../runners/protocol/protocol.schema.json").$defs.capability.enum;
 
-export interface SubjectInfo {
-  /** Short name used in reports and baselines, e.g. "reference", "ts", "python", "go@source". */
-  name: string;
-  language: string;
-  /** The implementation under test: package name and exact version. */
-  package: string;
-  version: string;
-  /** Capability flags (see runners/PROTOCOL.md#capabilities); a scenario that requires one the subject lacks is skipped. */
-  capabilities: string[];
-  /** The releases a runner says it drives (handshake `implementation.supports`). */
-  supports?: string;
-  /** Exactly what ran: published package, source build (path + content hash), in-process, or a command. */
-  build?: Build;
-}
+/**
+ * Who a subject is: its handshake's implementation, its name in reports and baselines (e.g.
+ * "reference", "ts", "python", "go@source"), and exactly what ran (`build`). The report's subject
+ * entry without its availability.
+ */
+export type SubjectInfo = Omit<ReportSubject, "available" | "unavailableReason">;
 
-/** The typed error a subject reports when an operation fails the way the contract allows. */
-export interface OperationError {
-  /** One of the contract's error kinds (runners/PROTOCOL.md#error-kinds). */
-  kind: string;
-  /** The implementation's own error type, e.g. "context.Canceled", "httpx.HTTPStatusError". */
-  type?: string;
-  message: string;
-  /** Kind-specific details, e.g. {status: 503, bodyExcerpt: "..."} for kind "http". */
-  details?: Record<string, unknown>;
-}
+/** The typed error a subject reports when an operation fails the way the contract allows (runners/PROTOCOL.md#error-kinds). */
+export type { OperationError };
 
 export type OperationOutcome =
   | { ok: true; value: unknown; elapsedMs: number }

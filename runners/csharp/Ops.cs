@@ -8,7 +8,7 @@ using TnJson = Toolnexus.Json;
 
 namespace ToolnexusConformance;
 
-/// <summary>The op or option has no counterpart in the port: answered as `unsupported`.</summary>
+/// <summary>The op or option has no counterpart in the port: answered as error kind `unsupported`.</summary>
 sealed class UnsupportedException(string reason) : Exception(reason);
 
 /// <summary>A failure the runner itself detects (unknown handle...), with its protocol kind.</summary>
@@ -100,7 +100,8 @@ sealed class Ops(TextWriter stderr)
         }
         catch (UnsupportedException e)
         {
-            return new() { ["type"] = "unsupported", ["seq"] = seq, ["reason"] = e.Message };
+            var error = new Dictionary<string, object?> { ["kind"] = "unsupported", ["message"] = e.Message };
+            return new() { ["type"] = "error", ["seq"] = seq, ["elapsedMs"] = watch.Elapsed.TotalMilliseconds, ["error"] = error };
         }
         catch (Exception e)
         {

@@ -8,7 +8,7 @@ using Toolnexus;
 using ToolnexusConformance;
 using TnJson = Toolnexus.Json;
 
-const int Protocol = 1;
+const int Protocol = 2;
 var protocolOut = new StreamWriter(Console.OpenStandardOutput(), new UTF8Encoding(false)) { AutoFlush = true, NewLine = "\n" };
 var stderr = Console.Error;
 Console.SetOut(stderr); // the port's Console output never reaches the protocol stream

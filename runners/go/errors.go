@@ -9,10 +9,14 @@ import (
 	"strings"
 )
 
-// unsupportedError answers `unsupported`: the port has no way to perform the operation or option.
+// unsupportedError answers error kind `unsupported`: the port has no way to perform the operation or option.
 type unsupportedError struct{ reason string }
 
 func (e unsupportedError) Error() string { return e.reason }
+
+func unsupportedAnswer(seq any, elapsedMs float64, reason string) map[string]any {
+	return map[string]any{"type": "error", "seq": seq, "elapsedMs": elapsedMs, "error": map[string]any{"kind": "unsupported", "message": reason}}
+}
 
 // crashError answers `crash`: a bug in the runner itself, not a failure of the port.
 type crashError struct{ message string }

@@ -17,7 +17,7 @@ import (
 	"time"
 )
 
-const protocolVersion = 1
+const protocolVersion = 2
 
 // portModule is the module path of the implementation under test; its version is read from the
 // build info at runtime, never from a constant.
@@ -141,7 +141,7 @@ func answer(runner *Runner, message incoming) {
 	}
 	handler, ok := runner.ops()[message.Op]
 	if !ok {
-		write(map[string]any{"type": "unsupported", "seq": seq, "reason": fmt.Sprintf("the go runner has no operation %q", message.Op)})
+		write(unsupportedAnswer(seq, 0, fmt.Sprintf("the go runner has no operation %q", message.Op)))
 		return
 	}
 	var (
@@ -168,7 +168,7 @@ func answer(runner *Runner, message incoming) {
 		}
 		write(map[string]any{"type": "result", "seq": seq, "elapsedMs": elapsed, "value": value})
 	case errors.As(opErr, &unsupported):
-		write(map[string]any{"type": "unsupported", "seq": seq, "reason": unsupported.reason})
+		write(unsupportedAnswer(seq, elapsed, unsupported.reason))
 	case errors.As(opErr, &crash):
 		write(map[string]any{"type": "crash", "seq": seq, "message": crash.message})
 	default:

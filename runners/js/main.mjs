@@ -25,7 +25,7 @@ const { Unsupported, classify } = await import("./common.mjs");
 const { clientOps } = await import("./client-ops.mjs");
 const { toolkitOps } = await import("./toolkit-ops.mjs");
 
-const PROTOCOL_VERSION = 1;
+const PROTOCOL_VERSION = 2;
 const PACKAGE = "toolnexus";
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -67,6 +67,8 @@ const protocolLine = (line) => {
   protocolWrite(`${line}\n`);
 };
 const write = (message) => protocolLine(JSON.stringify(message));
+/** The answer for an operation or option the port has no way to perform: error kind `unsupported`. */
+const unsupported = (seq, elapsedMs, reason) => ({ type: "error", seq, elapsedMs, error: { kind: "unsupported", message: reason } });
 
 /** Where the port and the runner's helper live, by mode. */
 function locations() {
@@ -174,7 +176,7 @@ async function request(message) {
   }
   const handler = state.operations[op];
   if (!handler) {
-    write({ type: "unsupported", seq, reason: `the js runner has no operation "${op}"` });
+    write(unsupported(seq, 0, `the js runner has no operation "${op}"`));
     return;
   }
   const started = performance.now();
@@ -183,7 +185,7 @@ async function request(message) {
     value = await handler(input, session);
   } catch (error) {
     const elapsedMs = performance.now() - started;
-    if (error instanceof Unsupported) write({ type: "unsupported", seq, reason: error.message });
+    if (error instanceof Unsupported) write(unsupported(seq, elapsedMs, error.message));
     else write({ type: "error", seq, elapsedMs, error: classify(op, error) });
     return;
   }

@@ -1,15 +1,22 @@
 // Generated from runners/protocol/protocol.schema.json by scripts/gen-types.ts. Do not edit; run `npm run gen:types`.
 
 /**
- * Every line of the runner protocol, version 1 (runners/PROTOCOL.md). Operation inputs: operations.schema.json.
+ * Every line of the runner protocol (runners/PROTOCOL.md), whose version is $defs.version. Operation inputs: operations.schema.json; operation outputs (a result's value): outputs.schema.json.
  */
-export type ProtocolMessage = HelloRequest | HelloAnswer | Request | Result | Error | Unsupported | Crash;
+export type ProtocolMessage = HelloRequest | HelloAnswer | Request | Result | Error | Crash;
+/**
+ * The protocol version this schema describes: the harness asks for it in the handshake, and refuses a runner that answers another.
+ */
+export type Version = 2;
 /**
  * runner -> harness: exactly one of implementation, unavailable, error.
  */
 export type HelloAnswer = {
   type: "hello";
   from: "runner";
+  /**
+   * The version the runner speaks: the requested one, or (with error) the one it does speak.
+   */
   protocol: number;
   implementation?: Implementation;
   /**
@@ -53,6 +60,19 @@ export type Capability =
 export type HelloAnswer1 = {
   [k: string]: unknown;
 };
+/**
+ * What ended an operation (runners/PROTOCOL.md#error-kinds); unsupported: the implementation has no way to perform this operation or option.
+ */
+export type ErrorKind =
+  | "cancelled"
+  | "deadline"
+  | "http"
+  | "stream"
+  | "empty_response"
+  | "config"
+  | "tool"
+  | "other"
+  | "unsupported";
 
 /**
  * harness -> runner, the first line.
@@ -60,7 +80,7 @@ export type HelloAnswer1 = {
 export interface HelloRequest {
   type: "hello";
   from: "harness";
-  protocol: number;
+  protocol: Version;
 }
 export interface Implementation {
   name: string;
@@ -80,13 +100,17 @@ export interface Request {
   type: "request";
   seq: number;
   op: string;
-  input: {};
+  input: {
+    [k: string]: unknown;
+  };
 }
 export interface Result {
   type: "result";
   seq: number;
   elapsedMs: number;
-  value: {};
+  value: {
+    [k: string]: unknown;
+  };
   /**
    * What the runner had to substitute to perform this operation on this release (e.g. an empty toolkit where the release requires one); the report shows it with the scenario.
    */
@@ -103,15 +127,12 @@ export interface Error {
   notes?: string[];
 }
 export interface OperationError {
-  kind: "cancelled" | "deadline" | "http" | "stream" | "empty_response" | "config" | "tool" | "other";
+  kind: ErrorKind;
   type?: string;
   message: string;
-  details?: {};
-}
-export interface Unsupported {
-  type: "unsupported";
-  seq: number;
-  reason: string;
+  details?: {
+    [k: string]: unknown;
+  };
 }
 /**
  * The runner itself failed (not the implementation).

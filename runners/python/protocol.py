@@ -12,7 +12,7 @@ from typing import Any, Awaitable, Callable, TextIO
 
 from common import ContractError, Session, Unsupported, begin_notes, end_notes
 
-PROTOCOL_VERSION = 1
+PROTOCOL_VERSION = 2
 PACKAGE = "toolnexus"
 # The releases this runner drives (hello `implementation.supports`): every release from the oldest one
 # it was verified against (handshake and the whole suite; README.md "Versions"). Older releases may
@@ -24,6 +24,11 @@ SUPPORTS = ">=0.9.0"
 # `other`.
 
 Handler = Callable[[dict[str, Any], Session], Awaitable[Any]]
+
+
+def unsupported(seq: Any, elapsed_ms: float, reason: str) -> dict[str, Any]:
+    """The answer for an operation or option the port has no way to perform: error kind `unsupported`."""
+    return {"type": "error", "seq": seq, "elapsedMs": elapsed_ms, "error": {"kind": "unsupported", "message": reason}}
 
 
 def _json_default(value: Any) -> Any:
@@ -153,7 +158,7 @@ class Server:
             self.load()
         handler = (self.operations or {}).get(op)
         if handler is None:
-            self.write({"type": "unsupported", "seq": seq, "reason": f"the python runner has no operation {op!r}"})
+            self.write(unsupported(seq, 0, f"the python runner has no operation {op!r}"))
             return
         # Each operation runs in a task of its own, so a cancellation the port leaves behind in a task
         # (anyio cancel scopes, asyncio.timeout) cannot leak into the next operation. The task shares
@@ -165,7 +170,7 @@ class Server:
             elapsed = (time.perf_counter() - started) * 1000
             answer = {"type": "result", "seq": seq, "elapsedMs": elapsed, "value": value if value is not None else {}}
         except Unsupported as error:
-            answer = {"type": "unsupported", "seq": seq, "reason": str(error)}
+            answer = unsupported(seq, (time.perf_counter() - started) * 1000, str(error))
         except BaseException as error:  # noqa: BLE001 — every failure is answered, never fatal
             if isinstance(error, (KeyboardInterrupt, SystemExit)):
                 raise

@@ -1,9 +1,14 @@
 // A misbehaving runner for the harness's own tests. MODE picks how it misbehaves on op "runner.echo"
 // when the echoed value is "trigger": crash (exit), garbage (non-JSON line), hang (never answer),
-// wrong-seq, stderr-then-crash. Other modes act at the handshake: unavailable, old-protocol, silent,
-// flood (40 MB without a newline, then stays), import-error (a traceback on stderr, exit 1 at once).
-import { existsSync, writeFileSync } from "node:fs";
+// wrong-seq, stderr-then-crash, bad-value (a result that does not fit runner.echo's output schema).
+// Other modes act at the handshake: unavailable, old-protocol (refuses the version, as a runner of
+// protocol 1 does), old-answers (answers as protocol 1 without checking), silent, flood (40 MB
+// without a newline, then stays), import-error (a traceback on stderr, exit 1 at once).
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { createInterface } from "node:readline";
+
+// The version it speaks: the protocol schema's own (so this fake never lags behind it).
+const protocol = JSON.parse(readFileSync(new URL("../../runners/protocol/protocol.schema.json", import.meta.url), "utf8")).$defs.version.const;
 
 // FAKE_RUNNER_MARKER: a file that exists after the first start; later starts then use FAKE_RUNNER_LATER_MODE.
 const marker = process.env.FAKE_RUNNER_MARKER;
@@ -26,9 +31,10 @@ createInterface({ input: process.stdin }).on("line", (line) => {
       setInterval(() => undefined, 1_000); // stays alive: the harness must not wait for an exit
       return process.stdout.write("x".repeat(40 * 1024 * 1024));
     }
-    if (mode === "unavailable") return write({ type: "hello", from: "runner", protocol: 1, unavailable: "pip: No matching distribution found for toolnexus==9.9.9" });
-    if (mode === "old-protocol") return write({ type: "hello", from: "runner", protocol: 1, error: "I only speak protocol 0" });
-    return write({ type: "hello", from: "runner", protocol: 1, implementation: { name: "fake", language: "js", package: "fake", version: "1.0.0", capabilities: ["toolkit.extra-tools"] } });
+    if (mode === "unavailable") return write({ type: "hello", from: "runner", protocol, unavailable: "pip: No matching distribution found for toolnexus==9.9.9" });
+    if (mode === "old-protocol") return write({ type: "hello", from: "runner", protocol: 1, error: "this runner speaks protocol 1" });
+    const implementation = { name: "fake", language: "js", package: "fake", version: "1.0.0", capabilities: ["toolkit.extra-tools"] };
+    return write({ type: "hello", from: "runner", protocol: mode === "old-answers" ? 1 : protocol, implementation });
   }
   const { seq, op, input } = message;
   if (op === "runner.echo" && input.value === "trigger") {
@@ -36,6 +42,7 @@ createInterface({ input: process.stdin }).on("line", (line) => {
     if (mode === "garbage") return process.stdout.write("Traceback (most recent call last):\n");
     if (mode === "hang") return;
     if (mode === "wrong-seq") return write({ type: "result", seq: seq + 7, elapsedMs: 0, value: {} });
+    if (mode === "bad-value") return write({ type: "result", seq, elapsedMs: 0, value: { echoed: input.value } });
     if (mode === "stderr-then-crash") {
       process.stderr.write("panic: runtime error: index out of range\n");
       process.exit(2);
@@ -43,5 +50,5 @@ createInterface({ input: process.stdin }).on("line", (line) => {
   }
   if (op === "runner.echo") return write({ type: "result", seq, elapsedMs: 0.1, value: { value: input.value } });
   if (op === "session.reset") return write({ type: "result", seq, elapsedMs: 0, value: {} });
-  return write({ type: "unsupported", seq, reason: `fake runner has no ${op}` });
+  return write({ type: "error", seq, elapsedMs: 0, error: { kind: "unsupported", message: `fake runner has no ${op}` } });
 });

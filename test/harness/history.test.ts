@@ -14,7 +14,7 @@ import { judge } from "../../conformance/report/baseline.ts";
 import { buildHistory, compareVersions, describeChange, renderHistoryHtml, renderHistoryMarkdown, sortVersions, subjectVersion, substitutionChanges } from "../../conformance/report/history.ts";
 import { mergeReports, validateReport } from "../../conformance/report/json-report.ts";
 import type { Entry } from "../../conformance/schema/baseline.types.ts";
-import type { Report, Status, Subject } from "../../conformance/schema/report.types.ts";
+import type { Report, Status, ReportSubject } from "../../conformance/schema/report.types.ts";
 import type { RunnerManifest } from "../../runners/protocol/runner-manifest.types.ts";
 
 const exec = promisify(execFile);
@@ -50,7 +50,7 @@ const baselined: Record<string, string[]> = {
   "0.21.0": ["mcp.allowlist.empty", "mcp.allowlist.star"],
 };
 
-const subject = (name: string, version: string, available = true, unavailableReason?: string): Subject => ({
+const subject = (name: string, version: string, available = true, unavailableReason?: string): ReportSubject => ({
   name,
   language: "python",
   package: `toolnexus==${version}`,

@@ -1,12 +1,12 @@
-// The in-process reference's session: an operation the harness gave up on (and reset under) must
-// not leave what it opened running when it finishes later.
+// The reference's session (its protocol handler, in-process and in the ts runner): an operation the
+// harness gave up on (and reset under) must not leave what it opened running when it finishes later.
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import type { FixtureInstance } from "../../fixtures/fixture.ts";
 import { fixtureKinds } from "../../fixtures/registry.ts";
-import { ReferenceDriver } from "../../conformance/subjects/reference/index.ts";
+import { ReferenceHandler } from "../../conformance/subjects/reference/handler.ts";
 
 const started: FixtureInstance[] = [];
 let dir: string | undefined;
@@ -22,16 +22,16 @@ async function start(kind: string, name: string, options: Record<string, unknown
   return fixture;
 }
 
-describe("ReferenceDriver", () => {
+describe("ReferenceHandler", () => {
   it("closes a toolkit whose creation finished after the session was reset", async () => {
     const good = await start("mcp-abc", "good");
     const hung = await start("mcp-hung-http", "hung", { server: { timeout: 800 } });
-    const driver = new ReferenceDriver();
-    const creating = driver.execute("toolkit.create", { handle: "tk", mcpConfig: { good: good.vars.server, hung: hung.vars.server } });
+    const handler = new ReferenceHandler();
+    const creating = handler.handle({ type: "request", seq: 1, op: "toolkit.create", input: { handle: "tk", mcpConfig: { good: good.vars.server, hung: hung.vars.server } } });
     await new Promise((resolve) => setTimeout(resolve, 300));
-    await driver.reset(); // as the engine does after giving up on a step
-    const outcome = await creating;
-    expect(outcome).toMatchObject({ ok: true, value: { status: { good: "connected", hung: "failed" } } });
+    await handler.handle({ type: "request", seq: 2, op: "session.reset", input: {} }); // as the engine does after giving up on a step
+    const answer = await creating;
+    expect(answer).toMatchObject({ type: "result", seq: 1, value: { status: { good: "connected", hung: "failed" } } });
     const snapshot = (await good.snapshot()) as { processes: { started: number[]; alive: number[] } };
     expect(snapshot.processes.started).toHaveLength(1);
     expect(snapshot.processes.alive).toEqual([]);

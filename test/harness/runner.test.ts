@@ -7,6 +7,7 @@ import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
 import { runScenario } from "../../conformance/engine/run.ts";
 import { RunnerUnavailableError, startRunnerSubject, type RunnerSubject } from "../../conformance/subjects/runner.ts";
+import { protocolVersion } from "../../conformance/schema/protocol.ts";
 import { SubjectBrokenError } from "../../conformance/subjects/subject.ts";
 import { expandYaml } from "./helpers.ts";
 
@@ -104,6 +105,16 @@ describe("runner subject", () => {
     expect(result.message).toContain("runner says toolkit.create is unsupported: fake runner has no toolkit.create");
   });
 
+  it("a result whose value does not fit the op's output schema is the runner's error, naming the op, the pointer and what was expected", async () => {
+    const subject = await start("bad-value");
+    const result = await runScenario(echo("trigger"), subject);
+    expect(result.status).toBe("error");
+    expect(result.message).toBe('runner answered runner.echo with a value that does not fit runners/protocol/outputs.schema.json (a runner bug): at (top level): missing key "value"');
+    // The runner itself is sound: it goes on answering, without a restart.
+    expect((await runScenario(echo("after"), subject)).status).toBe("pass");
+    expect(subject.restarts).toBe(0);
+  });
+
   it("a restart whose handshake fails is closed, never talked to, and counts against the budget", async () => {
     const marker = join(await scratchDir(), "started");
     const subject = await start("crash", 5_000, { FAKE_RUNNER_MARKER: marker, FAKE_RUNNER_LATER_MODE: "unavailable" });
@@ -132,7 +143,8 @@ describe("runner subject", () => {
 
   it("handshake problems are plain: unavailable (with the installer's words), wrong protocol, silence", async () => {
     await expect(start("unavailable")).rejects.toThrow(new RunnerUnavailableError("pip: No matching distribution found for toolnexus==9.9.9"));
-    await expect(start("old-protocol")).rejects.toThrow(/refused protocol 1: I only speak protocol 0/);
+    await expect(start("old-protocol")).rejects.toThrow(`runner refused protocol ${protocolVersion}: this runner speaks protocol 1 (it speaks protocol 1: update it as runners/PROTOCOL.md#versions says)`);
+    await expect(start("old-answers")).rejects.toThrow(`runner speaks protocol 1, the harness ${protocolVersion}: update it as runners/PROTOCOL.md#versions says`);
     const silent = start("silent", 300);
     await expect(silent).rejects.toBeInstanceOf(SubjectBrokenError);
     await expect(silent).rejects.toThrow(/did not answer the handshake within 300 ms/);

@@ -13,20 +13,17 @@ import {
   type ConversationStore,
   type FetchLike,
   type Hooks,
-  type Message,
   type RunResult,
   type StreamEvent,
 } from "../../../reference/index.ts";
-import type { OperationError } from "../subject.ts";
-import { ContractError, requireHandle, type DriverSession, type OpHandler } from "./driver.ts";
+import type { OperationError } from "../../../runners/protocol/protocol.types.ts";
+import type { ClientObservationsOutput, Event } from "../../../runners/protocol/operations.types.ts";
+import type { OperationInput, OperationName } from "../../schema/protocol.ts";
+import { ContractError, requireHandle, type DriverSession, type OpHandlers } from "./driver.ts";
 import { toolkitFor } from "./toolkit-ops.ts";
 
 /** What client.observations reports about a client, filled in by the instruments installed on it. */
-interface ClientRecord {
-  warnings: string[];
-  transformInputs: unknown[];
-  hookCalls: { hook: string; input: Record<string, unknown> }[];
-  transportRequests: { method: string; url: string; body: unknown }[];
+interface ClientRecord extends Omit<ClientObservationsOutput, "storeAccessor"> {
   /** The store passed with `store: "provided"`, to check the accessor returns that very instance. */
   providedStore?: ConversationStore;
   /** Body transform calls in the current call: the turn (the transform runs once per LLM request). */
@@ -38,18 +35,8 @@ interface ClientEntry extends ClientRecord {
   client: Client;
 }
 
-interface BodyTransformData {
-  patch?: Operation[];
-  returnNull?: boolean;
-  onTurns?: number[];
-  /** Edit the very body object received (then return it, or null), not a copy. */
-  inPlace?: boolean;
-}
-
-interface HooksData {
-  beforeLLM?: { setTools?: unknown[]; onTurns?: number[] };
-  beforeTool?: { result?: { output: string; isError: boolean }; args?: Record<string, unknown> };
-}
+type BodyTransformData = NonNullable<OperationInput<"client.create">["bodyTransform"]>;
+type HooksData = NonNullable<OperationInput<"client.create">["hooks"]>;
 
 function decodeBody(body: unknown): unknown {
   if (typeof body !== "string") return body ?? null;
@@ -68,13 +55,14 @@ function bodyTransformFromData(data: BodyTransformData, entry: ClientRecord): Cl
     if (data.onTurns && !data.onTurns.includes(turn)) return body;
     if (data.inPlace && data.patch) {
       // The patched document's keys replace the received object's own, so the edit lives in that object.
-      const patched = jsonPatch.applyPatch(structuredClone(body), data.patch, true, false).newDocument;
+      const patched = jsonPatch.applyPatch(structuredClone(body), data.patch as Operation[], true, false).newDocument;
       for (const key of Object.keys(body)) delete body[key];
       Object.assign(body, patched);
     }
     if (data.returnNull) return null;
     if (!data.patch || data.inPlace) return body;
-    return jsonPatch.applyPatch(body, data.patch, true, true).newDocument;
+    // The schema's patch operation is RFC 6902's; fast-json-patch types each op separately.
+    return jsonPatch.applyPatch(body, data.patch as Operation[], true, true).newDocument;
   };
 }
 
@@ -107,25 +95,24 @@ function recordingFetch(entry: ClientRecord): FetchLike {
   };
 }
 
-const entryOf = (session: DriverSession, input: Record<string, unknown>) => requireHandle<ClientEntry>(session.clients, input.client, "client");
+const entryOf = (session: DriverSession, input: { client: string }) => requireHandle<ClientEntry>(session.clients, input.client, "client");
 
 /** The client of a run, ask or stream: a new call starts at turn 0. */
-const callEntry = (session: DriverSession, input: Record<string, unknown>) => {
+const callEntry = (session: DriverSession, input: { client: string }) => {
   const entry = entryOf(session, input);
   entry.turn = 0;
   return entry;
 };
 
-const toolkitOf = (session: DriverSession, input: Record<string, unknown>) =>
-  input.toolkit === undefined ? undefined : toolkitFor(session, input.toolkit);
+const toolkitOf = (session: DriverSession, input: { toolkit?: string }) => (input.toolkit === undefined ? undefined : toolkitFor(session, input.toolkit));
 
 const runResult = (result: RunResult) => ({ text: result.text, usage: { ...result.usage }, messages: result.messages });
 
 /** Protocol events: `done` without its payload, and one usage event with the call's totals before it. */
-function normalizeEvents(events: StreamEvent[]): Record<string, unknown>[] {
+function normalizeEvents(events: StreamEvent[]): Event[] {
   const usage = { input: 0, output: 0 };
   let sawUsage = false;
-  const normalized: Record<string, unknown>[] = [];
+  const normalized: Event[] = [];
   for (const event of events) {
     if (event.type === "usage") {
       sawUsage = true;
@@ -142,7 +129,7 @@ function normalizeEvents(events: StreamEvent[]): Record<string, unknown>[] {
 }
 
 /** `abortAfterMs`: the call gets a signal that aborts that many ms after it starts (capability client.cancel). */
-async function withCancel<T>(input: Record<string, unknown>, call: (signal: AbortSignal | undefined) => Promise<T>): Promise<T> {
+async function withCancel<T>(input: { abortAfterMs?: number }, call: (signal: AbortSignal | undefined) => Promise<T>): Promise<T> {
   if (typeof input.abortAfterMs !== "number") return call(undefined);
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), input.abortAfterMs);
@@ -153,26 +140,28 @@ async function withCancel<T>(input: Record<string, unknown>, call: (signal: Abor
   }
 }
 
-export const clientOps: Record<string, OpHandler> = {
+type ClientOpName = Extract<OperationName, `client.${string}` | `store.${string}`>;
+
+export const clientOps: OpHandlers<ClientOpName> = {
   async "client.create"(input, session) {
-    const handle = String(input.handle);
+    const handle = input.handle;
     if (session.clients.has(handle)) throw new ContractError("other", `client "${handle}" already exists`);
     const entry: ClientRecord = { warnings: [], transformInputs: [], hookCalls: [], transportRequests: [], turn: 0 };
     if (input.store === "provided") entry.providedStore = createMemoryStore();
     const client = createClient({
-      baseUrl: String(input.baseUrl),
-      style: input.style as ClientOptions["style"],
-      model: String(input.model),
-      apiKey: input.apiKey as string | undefined,
-      headers: input.headers as Record<string, string> | undefined,
-      systemPrompt: input.systemPrompt as string | undefined,
-      maxTurns: input.maxTurns as number | undefined,
-      retries: input.retries as number | undefined,
-      retryBaseMs: input.retryBaseMs as number | undefined,
-      timeoutMs: input.timeoutMs as number | undefined,
-      requestParams: input.requestParams as Record<string, unknown> | undefined,
-      bodyTransform: input.bodyTransform ? bodyTransformFromData(input.bodyTransform as BodyTransformData, entry) : undefined,
-      hooks: input.hooks ? hooksFromData(input.hooks as HooksData, entry) : undefined,
+      baseUrl: input.baseUrl,
+      style: input.style,
+      model: input.model,
+      apiKey: input.apiKey,
+      headers: input.headers,
+      systemPrompt: input.systemPrompt,
+      maxTurns: input.maxTurns,
+      retries: input.retries,
+      retryBaseMs: input.retryBaseMs,
+      timeoutMs: input.timeoutMs,
+      requestParams: input.requestParams,
+      bodyTransform: input.bodyTransform ? bodyTransformFromData(input.bodyTransform, entry) : undefined,
+      hooks: input.hooks ? hooksFromData(input.hooks, entry) : undefined,
       fetch: input.transport === "recording" ? recordingFetch(entry) : undefined,
       store: entry.providedStore,
       logger: { warn: (message) => entry.warnings.push(message) },
@@ -182,18 +171,15 @@ export const clientOps: Record<string, OpHandler> = {
     return {};
   },
   async "client.run"(input, session) {
-    const history = input.history as Message[] | undefined;
-    return withCancel(input, (signal) => callEntry(session, input).client.run(String(input.prompt), { toolkit: toolkitOf(session, input), history, signal }).then(runResult));
+    return withCancel(input, (signal) => callEntry(session, input).client.run(input.prompt, { toolkit: toolkitOf(session, input), history: input.history, signal }).then(runResult));
   },
   async "client.ask"(input, session) {
-    return withCancel(input, (signal) => callEntry(session, input).client.ask(String(input.prompt), { toolkit: toolkitOf(session, input), id: String(input.id), signal }).then(runResult));
+    return withCancel(input, (signal) => callEntry(session, input).client.ask(input.prompt, { toolkit: toolkitOf(session, input), id: input.id, signal }).then(runResult));
   },
   async "client.stream"(input, session) {
-    const id = input.id === undefined ? undefined : String(input.id);
-    const history = input.history as Message[] | undefined;
     const events: StreamEvent[] = [];
     await withCancel(input, async (signal) => {
-      for await (const event of callEntry(session, input).client.stream(String(input.prompt), { toolkit: toolkitOf(session, input), id, history, signal })) {
+      for await (const event of callEntry(session, input).client.stream(input.prompt, { toolkit: toolkitOf(session, input), id: input.id, history: input.history, signal })) {
         events.push(event);
       }
     });
@@ -215,11 +201,11 @@ export const clientOps: Record<string, OpHandler> = {
     };
   },
   async "store.get"(input, session) {
-    const messages = await entryOf(session, input).client.conversationStore().get(String(input.id));
+    const messages = await entryOf(session, input).client.conversationStore().get(input.id);
     return { messages: messages ?? null };
   },
   async "store.save"(input, session) {
-    await entryOf(session, input).client.conversationStore().save(String(input.id), input.messages as Message[]);
+    await entryOf(session, input).client.conversationStore().save(input.id, input.messages);
     return {};
   },
 };

@@ -1,11 +1,12 @@
-// The reference driver: performs the operations of runners/PROTOCOL.md on the TypeScript reference.
-// The in-process subject and the `ts` runner both use it, so they cannot drift apart.
-import type { OperationError, OperationOutcome } from "../subject.ts";
+// What the reference's operation handlers share: their session of handles, their typed signature, and
+// the errors they throw to answer as the contract says (handler.ts turns them into protocol answers).
+import type { ErrorKind } from "../../../runners/protocol/protocol.types.ts";
+import type { OperationInput, OperationName, OperationOutput } from "../../schema/protocol.ts";
 
 /** An operation failed the way the contract allows; carries the protocol error kind. */
 export class ContractError extends Error {
   constructor(
-    readonly kind: string,
+    readonly kind: ErrorKind,
     message: string,
     readonly details?: Record<string, unknown>,
     readonly type?: string,
@@ -15,8 +16,13 @@ export class ContractError extends Error {
   }
 }
 
-/** The operation or option is not implemented by this subject. */
-export class UnsupportedError extends Error {}
+/** The operation or option is not implemented by this subject: answered as error kind `unsupported`. */
+export class UnsupportedError extends ContractError {
+  constructor(message: string) {
+    super("unsupported", message);
+    this.name = "UnsupportedError";
+  }
+}
 
 /** Handles live in a session until `session.reset`; each op family keeps its own map here. */
 export interface DriverSession {
@@ -28,44 +34,18 @@ export interface DriverSession {
   closed: boolean;
 }
 
-export type OpHandler = (input: Record<string, unknown>, session: DriverSession) => Promise<unknown>;
+/** One operation on the reference: its input and its value as the protocol schemas define them. */
+export type OpHandler<K extends OperationName> = (input: OperationInput<K>, session: DriverSession) => Promise<OperationOutput<K>>;
+
+/** A handler for each of the operations K. */
+export type OpHandlers<K extends OperationName> = { [P in K]: OpHandler<P> };
 
 export function newSession(): DriverSession {
   return { clients: new Map(), toolkits: new Map(), cleanups: [], closed: false };
 }
 
-export function requireHandle<T>(map: Map<string, unknown>, name: unknown, what: string): T {
-  const entry = map.get(String(name));
-  if (entry === undefined) throw new ContractError("other", `no ${what} named "${String(name)}" in this session`);
+export function requireHandle<T>(map: Map<string, unknown>, name: string, what: string): T {
+  const entry = map.get(name);
+  if (entry === undefined) throw new ContractError("other", `no ${what} named "${name}" in this session`);
   return entry as T;
-}
-
-export type ErrorClassifier = (error: unknown) => OperationError | undefined;
-
-/** Run one handler, timing it and turning thrown errors into protocol errors. */
-export async function perform(
-  handler: OpHandler,
-  input: Record<string, unknown>,
-  session: DriverSession,
-  classify: ErrorClassifier,
-): Promise<OperationOutcome> {
-  const started = performance.now();
-  try {
-    const value = await handler(input, session);
-    return { ok: true, value: value ?? {}, elapsedMs: performance.now() - started };
-  } catch (error) {
-    if (error instanceof UnsupportedError) throw error;
-    const elapsedMs = performance.now() - started;
-    if (error instanceof ContractError) {
-      return {
-        ok: false,
-        elapsedMs,
-        error: { kind: error.kind, type: error.type ?? error.name, message: error.message, details: error.details },
-      };
-    }
-    const classified = classify(error);
-    if (classified) return { ok: false, elapsedMs, error: classified };
-    const err = error instanceof Error ? error : new Error(String(error));
-    return { ok: false, elapsedMs, error: { kind: "other", type: err.name, message: err.message } };
-  }
 }

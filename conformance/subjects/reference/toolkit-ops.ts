@@ -11,23 +11,19 @@ import {
   type McpConfig,
   type Toolkit,
 } from "../../../reference/index.ts";
-import type { OperationError } from "../subject.ts";
+import type { OperationError } from "../../../runners/protocol/protocol.types.ts";
 import type { ExtraTool } from "../../../reference/types.ts";
-import { ContractError, requireHandle, type OpHandler } from "./driver.ts";
+import type { OperationInput, OperationName, OperationOutput } from "../../schema/protocol.ts";
+import { ContractError, requireHandle, type DriverSession, type OpHandlers } from "./driver.ts";
 
 interface ToolkitEntry {
   toolkit: Toolkit;
   warnings: string[];
 }
 
-interface ExtraToolData {
-  name: string;
-  description?: string;
-  inputSchema?: Record<string, unknown>;
-  result?: { output: string; isError: boolean };
-  /** The tool raises an Error with this message (core.tool-result: execute must turn it into a result). */
-  throws?: string;
-}
+/** With `throws`, the tool raises an Error with that message (core.tool-result: execute must turn it into a result). */
+type ExtraToolData = NonNullable<OperationInput<"toolkit.create">["extraTools"]>[number];
+type ConfigData = OperationInput<"mcp.parse">["config"];
 
 function extraToolFromData(data: ExtraToolData): ExtraTool {
   return {
@@ -42,13 +38,12 @@ function extraToolFromData(data: ExtraToolData): ExtraTool {
 }
 
 /** `{file: PATH}` names a JSON config file (mcp.config.file); any other object is the config itself. */
-function configInput(raw: unknown): Record<string, unknown> | string {
-  const value = (raw ?? {}) as Record<string, unknown>;
+function configInput(value: ConfigData): Record<string, unknown> | string {
   const keys = Object.keys(value);
   return keys.length === 1 && keys[0] === "file" && typeof value.file === "string" ? value.file : value;
 }
 
-function parsedConfig(raw: unknown): McpConfig {
+function parsedConfig(raw: ConfigData): McpConfig {
   const input = configInput(raw);
   return typeof input === "string" ? readMcpConfigFile(input) : parseMcpConfig(input);
 }
@@ -57,7 +52,7 @@ function parsedConfig(raw: unknown): McpConfig {
  * The caller's signal for `abortAfterMs` (an abort that many ms after the load starts) or `deadlineMs`
  * (AbortSignal.timeout: a deadline). `done()` clears the abort timer once the operation settles.
  */
-function callerSignal(input: Record<string, unknown>): { signal?: AbortSignal; done(): void } {
+function callerSignal(input: { abortAfterMs?: number; deadlineMs?: number }): { signal?: AbortSignal; done(): void } {
   if (typeof input.deadlineMs === "number") return { signal: AbortSignal.timeout(input.deadlineMs), done: () => undefined };
   if (typeof input.abortAfterMs !== "number") return { done: () => undefined };
   const controller = new AbortController();
@@ -65,12 +60,13 @@ function callerSignal(input: Record<string, unknown>): { signal?: AbortSignal; d
   return { signal: controller.signal, done: () => clearTimeout(timer) };
 }
 
-const entry = (session: Parameters<OpHandler>[1], input: Record<string, unknown>) =>
-  requireHandle<ToolkitEntry>(session.toolkits, input.toolkit, "toolkit");
+const entry = (session: DriverSession, input: { toolkit: string }) => requireHandle<ToolkitEntry>(session.toolkits, input.toolkit, "toolkit");
 
-export const toolkitOps: Record<string, OpHandler> = {
+type ToolkitOpName = Extract<OperationName, `toolkit.${string}` | `mcp.${string}`>;
+
+export const toolkitOps: OpHandlers<ToolkitOpName> = {
   async "toolkit.create"(input, session) {
-    const handle = String(input.handle);
+    const handle = input.handle;
     if (session.toolkits.has(handle)) throw new ContractError("other", `toolkit "${handle}" already exists`);
     const warnings: string[] = [];
     const caller = callerSignal(input);
@@ -78,8 +74,8 @@ export const toolkitOps: Record<string, OpHandler> = {
     try {
       toolkit = await createToolkit({
         mcpConfig: input.mcpConfig === undefined ? undefined : configInput(input.mcpConfig),
-        extraTools: ((input.extraTools as ExtraToolData[] | undefined) ?? []).map(extraToolFromData),
-        disableTools: input.disableTools as string[] | undefined,
+        extraTools: (input.extraTools ?? []).map(extraToolFromData),
+        disableTools: input.disableTools,
         signal: caller.signal,
         logger: { warn: (message) => warnings.push(message) },
       });
@@ -95,12 +91,12 @@ export const toolkitOps: Record<string, OpHandler> = {
     return { tools: tools.map(({ name, description, inputSchema }) => ({ name, description, inputSchema })) };
   },
   async "toolkit.execute"(input, session) {
-    const result = await entry(session, input).toolkit.execute(String(input.name), (input.args ?? {}) as Record<string, unknown>);
+    const result = await entry(session, input).toolkit.execute(input.name, input.args ?? {});
     return { output: result.output, isError: result.isError };
   },
   async "toolkit.adapter"(input, session) {
     const { toolkit } = entry(session, input);
-    const format = String(input.format);
+    const format: string = input.format;
     if (format === "openai") return { value: toolkit.toOpenAI() };
     if (format === "anthropic") return { value: toolkit.toAnthropic() };
     if (format === "gemini") return { value: toolkit.toGemini() };
@@ -129,7 +125,7 @@ export const toolkitOps: Record<string, OpHandler> = {
     }
   },
   async "mcp.parse"(input) {
-    const servers: Record<string, unknown> = {};
+    const servers: OperationOutput<"mcp.parse">["servers"] = {};
     for (const server of parsedConfig(input.config).servers) {
       servers[server.name] = { type: server.type, enabled: server.enabled, timeout: server.timeout, ...(server.tools ? { tools: server.tools } : {}) };
     }
@@ -147,6 +143,6 @@ export function mcpErrorClassifier(error: unknown): OperationError | undefined {
 }
 
 /** The reference toolkit behind a handle, for client operations that take `toolkit`. */
-export function toolkitFor(session: Parameters<OpHandler>[1], name: unknown): Toolkit {
+export function toolkitFor(session: DriverSession, name: string): Toolkit {
   return requireHandle<ToolkitEntry>(session.toolkits, name, "toolkit").toolkit;
 }

@@ -68,7 +68,7 @@ class RunnerProcess(unittest.TestCase):
         cls.thread.join(timeout=5)
 
     def converse(self, requests: list[dict]) -> list[dict]:
-        lines = [{"type": "hello", "from": "harness", "protocol": 1}]
+        lines = [{"type": "hello", "from": "harness", "protocol": protocol.PROTOCOL_VERSION}]
         lines += [{"type": "request", "seq": i + 1, **r} for i, r in enumerate(requests)]
         done = subprocess.run([sys.executable, "-u", "runner.py"], cwd=HERE, timeout=60, capture_output=True,
                               input="".join(json.dumps(line) + "\n" for line in lines), text=True)

@@ -21,7 +21,7 @@ import java.util.regex.Pattern;
  * runners/PROTOCOL.md. stdout carries protocol lines only; logs go to stderr.
  */
 public final class Main {
-    static final int PROTOCOL = 1;
+    static final int PROTOCOL = 2;
     static final String GROUP = "io.github.muthuishere";
     static final String ARTIFACT = "toolnexus";
     static final ObjectMapper JSON = new ObjectMapper();

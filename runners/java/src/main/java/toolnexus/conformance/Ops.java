@@ -19,7 +19,7 @@ import java.util.regex.Pattern;
 
 /** The operations of runners/PROTOCOL.md over the Java port's public API. */
 final class Ops {
-    /** The op or option has no counterpart in the port: answered as `unsupported`. */
+    /** The op or option has no counterpart in the port: answered as error kind `unsupported`. */
     static final class Unsupported extends RuntimeException {
         Unsupported(String reason) { super(reason); }
     }
@@ -66,8 +66,12 @@ final class Ops {
             out.put("elapsedMs", (System.nanoTime() - started) / 1e6);
             out.put("value", value == null ? Map.of() : value);
         } catch (Unsupported e) {
-            out.put("type", "unsupported");
-            out.put("reason", e.getMessage());
+            out.put("type", "error");
+            out.put("elapsedMs", (System.nanoTime() - started) / 1e6);
+            Map<String, Object> error = new LinkedHashMap<>();
+            error.put("kind", "unsupported");
+            error.put("message", e.getMessage());
+            out.put("error", error);
         } catch (Throwable e) {
             out.put("type", "error");
             out.put("elapsedMs", (System.nanoTime() - started) / 1e6);

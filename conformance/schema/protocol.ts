@@ -1,0 +1,84 @@
+// What both ends of runners/PROTOCOL.md share: the version, the message types, each operation's
+// input and output types, and the check of a result's value against the op's output schema. All of
+// it comes from runners/protocol/*.schema.json; nothing here restates a shape.
+import { createRequire } from "node:module";
+import type { ErrorObject } from "ajv/dist/2020.js";
+import type { ValidateFunction } from "ajv/dist/2020.js";
+import type { Operations } from "../../runners/protocol/operations.types.ts";
+import type { Crash, Error as ErrorAnswer, HelloAnswer, HelloRequest, Request, Result, Version } from "../../runners/protocol/protocol.types.ts";
+import { ajv } from "./validator.ts";
+
+const require = createRequire(import.meta.url);
+const protocolSchema = require("../../runners/protocol/protocol.schema.json");
+const inputsSchema = require("../../runners/protocol/operations.schema.json");
+const outputsSchema = require("../../runners/protocol/outputs.schema.json");
+
+/** The protocol version, written once: protocol.schema.json `$defs.version`. */
+export const protocolVersion: Version = protocolSchema.$defs.version.const;
+
+/** What the harness sends. */
+export type HarnessMessage = HelloRequest | Request;
+/** What a runner answers: a hello to a hello, one of the others to a request. */
+export type RunnerAnswer = HelloAnswer | Result | ErrorAnswer | Crash;
+
+export type OperationName = keyof Operations;
+export type OperationInput<K extends OperationName> = Operations[K]["input"];
+export type OperationOutput<K extends OperationName> = Operations[K]["output"];
+
+ajv.addSchema(inputsSchema);
+ajv.addSchema(outputsSchema);
+
+/** The operations of runners/PROTOCOL.md, by name. */
+export const operationNames = Object.keys(inputsSchema.$defs) as readonly OperationName[];
+
+export function isOperationName(op: string): op is OperationName {
+  return (operationNames as readonly string[]).includes(op);
+}
+
+/** The validator of an operation's input (operations.schema.json), or undefined for an unknown op. */
+export function inputValidator<K extends OperationName>(op: K): ValidateFunction<OperationInput<K>>;
+export function inputValidator(op: string): ValidateFunction | undefined;
+export function inputValidator(op: string): ValidateFunction | undefined {
+  return isOperationName(op) ? ajv.getSchema(`${inputsSchema.$id}#/$defs/${op}`) : undefined;
+}
+
+/** The JSON Schema of an operation's output (outputs.schema.json), its shared parts left as $refs. */
+export function outputSchema(op: OperationName): Record<string, unknown> {
+  return outputsSchema.$defs[op];
+}
+
+/**
+ * Whether `value` fits the output schema of `op`: undefined when it does (or the op is unknown, which
+ * the runner answers `unsupported` anyway), else what is wrong: the pointer and what was expected.
+ */
+export function outputProblem(op: string, value: unknown): string | undefined {
+  if (!isOperationName(op)) return undefined;
+  const validate = ajv.getSchema(`${outputsSchema.$id}#/$defs/${op}`)!;
+  if (validate(value)) return undefined;
+  return describeProblem(validate.errors ?? []);
+}
+
+/** The most specific of ajv's errors, said as "at /usage/input: expected integer, found "3"". */
+function describeProblem(errors: ErrorObject[]): string {
+  // A oneOf that failed says only "must match exactly one schema", and the branches of another `type`
+  // (a stream event's) are beside the point: the matching branch's own error says more.
+  const specific = errors.filter((error) => error.keyword !== "oneOf" && !(error.keyword === "const" && error.instancePath.endsWith("/type")));
+  const error = (specific.length ? specific : errors).reduce((deepest, next) => (next.instancePath.length > deepest.instancePath.length ? next : deepest));
+  const at = error.instancePath || "(top level)";
+  const params = error.params as Record<string, unknown>;
+  const found = "data" in error ? `, found ${JSON.stringify(error.data)?.slice(0, 120)}` : "";
+  switch (error.keyword) {
+    case "required":
+      return `at ${at}: missing key "${params.missingProperty}"`;
+    case "additionalProperties":
+      return `at ${at}: unexpected key "${params.additionalProperty}" (expected only: ${Object.keys((error.parentSchema as { properties?: object })?.properties ?? {}).join(", ") || "no keys"})`;
+    case "enum":
+      return `at ${at}: expected one of ${(params.allowedValues as unknown[]).map((value) => JSON.stringify(value)).join(", ")}${found}`;
+    case "const":
+      return `at ${at}: expected ${JSON.stringify(params.allowedValue)}${found}`;
+    case "type":
+      return `at ${at}: expected ${[params.type].flat().join(" or ")}${found}`;
+    default:
+      return `at ${at}: ${error.message}${found}`;
+  }
+}

@@ -1,0 +1,691 @@
+// Generated from runners/protocol/operations.schema.json and runners/protocol/outputs.schema.json by scripts/gen-types.ts. Do not edit; run `npm run gen:types`.
+
+/**
+ * One normalized stream event: text deltas, tool calls and results as yielded, usage once (the call's totals) just before done.
+ *
+ * This interface was referenced by `Operations`'s JSON-Schema
+ * via the `definition` "event".
+ */
+export type Event =
+  | {
+      type: "text";
+      delta: string;
+    }
+  | {
+      type: "tool_call";
+      id: string;
+      name: string;
+      args: {
+        [k: string]: unknown;
+      };
+    }
+  | {
+      type: "tool_result";
+      id: string;
+      name: string;
+      output: string;
+      isError: boolean;
+    }
+  | {
+      type: "usage";
+      input: number;
+      output: number;
+    }
+  | {
+      type: "done";
+    };
+/**
+ * A server's state after the load.
+ *
+ * This interface was referenced by `Operations`'s JSON-Schema
+ * via the `definition` "serverStatus".
+ */
+export type ServerStatus = "connected" | "disabled" | "failed";
+
+/**
+ * Every operation of runners/PROTOCOL.md: its input and its output (a result's value).
+ */
+export interface Operations {
+  "session.reset": {
+    input: SessionResetInput;
+    output: SessionResetOutput;
+  };
+  "runner.echo": {
+    input: RunnerEchoInput;
+    output: RunnerEchoOutput;
+  };
+  "client.create": {
+    input: ClientCreateInput;
+    output: ClientCreateOutput;
+  };
+  "client.run": {
+    input: ClientRunInput;
+    output: ClientRunOutput;
+  };
+  "client.ask": {
+    input: ClientAskInput;
+    output: ClientAskOutput;
+  };
+  "client.stream": {
+    input: ClientStreamInput;
+    output: ClientStreamOutput;
+  };
+  "client.observations": {
+    input: ClientObservationsInput;
+    output: ClientObservationsOutput;
+  };
+  "store.get": {
+    input: StoreGetInput;
+    output: StoreGetOutput;
+  };
+  "store.save": {
+    input: StoreSaveInput;
+    output: StoreSaveOutput;
+  };
+  "toolkit.create": {
+    input: ToolkitCreateInput;
+    output: ToolkitCreateOutput;
+  };
+  "toolkit.tools": {
+    input: ToolkitToolsInput;
+    output: ToolkitToolsOutput;
+  };
+  "toolkit.execute": {
+    input: ToolkitExecuteInput;
+    output: ToolkitExecuteOutput;
+  };
+  "toolkit.adapter": {
+    input: ToolkitAdapterInput;
+    output: ToolkitAdapterOutput;
+  };
+  "toolkit.status": {
+    input: ToolkitStatusInput;
+    output: ToolkitStatusOutput;
+  };
+  "toolkit.warnings": {
+    input: ToolkitWarningsInput;
+    output: ToolkitWarningsOutput;
+  };
+  "toolkit.close": {
+    input: ToolkitCloseInput;
+    output: ToolkitCloseOutput;
+  };
+  "toolkit.introspect": {
+    input: ToolkitIntrospectInput;
+    output: ToolkitIntrospectOutput;
+  };
+  "mcp.list": {
+    input: McpListInput;
+    output: McpListOutput;
+  };
+  "mcp.parse": {
+    input: McpParseInput;
+    output: McpParseOutput;
+  };
+}
+/**
+ * This interface was referenced by `Operations`'s JSON-Schema
+ * via the `definition` "SessionResetInput".
+ */
+export interface SessionResetInput {}
+/**
+ * An operation that answers nothing but its success.
+ */
+export interface SessionResetOutput {}
+/**
+ * This interface was referenced by `Operations`'s JSON-Schema
+ * via the `definition` "RunnerEchoInput".
+ */
+export interface RunnerEchoInput {
+  value: unknown;
+}
+/**
+ * This interface was referenced by `Operations`'s JSON-Schema
+ * via the `definition` "RunnerEchoOutput".
+ */
+export interface RunnerEchoOutput {
+  value: unknown;
+}
+/**
+ * This interface was referenced by `Operations`'s JSON-Schema
+ * via the `definition` "ClientCreateInput".
+ */
+export interface ClientCreateInput {
+  handle: string;
+  style: "openai" | "anthropic";
+  baseUrl: string;
+  model: string;
+  apiKey?: string;
+  headers?: {
+    [k: string]: string;
+  };
+  systemPrompt?: string;
+  maxTurns?: number;
+  retries?: number;
+  retryBaseMs?: number;
+  timeoutMs?: number;
+  requestParams?: {
+    [k: string]: unknown;
+  };
+  bodyTransform?: {
+    patch?: {
+      op: "add" | "remove" | "replace" | "move" | "copy" | "test";
+      path: string;
+      from?: string;
+      value?: unknown;
+    }[];
+    returnNull?: boolean;
+    /**
+     * Apply the patch (or returnNull) only on these turns of a call (0-based, like hooks.beforeLLM.onTurns); on the others the body is sent unchanged. All turns when absent.
+     */
+    onTurns?: number[];
+    /**
+     * Apply the patch to the very body object received (mutate it) instead of to a copy; then return that same object, or null with returnNull (an in-place edit then reaches the wire: SPEC client.body-transform.null).
+     */
+    inPlace?: boolean;
+  };
+  hooks?: {
+    beforeLLM?: {
+      setTools?: unknown[];
+      onTurns?: number[];
+    };
+    beforeTool?: {
+      result?: {
+        output: string;
+        isError: boolean;
+      };
+      args?: {
+        [k: string]: unknown;
+      };
+    };
+  };
+  transport?: "default" | "recording";
+  store?: "default" | "provided";
+}
+/**
+ * An operation that answers nothing but its success.
+ */
+export interface ClientCreateOutput {}
+/**
+ * This interface was referenced by `Operations`'s JSON-Schema
+ * via the `definition` "ClientRunInput".
+ */
+export interface ClientRunInput {
+  client: string;
+  prompt: string;
+  toolkit?: string;
+  history?: {
+    [k: string]: unknown;
+  }[];
+  /**
+   * Cancel the call this many milliseconds after it starts, through the language's cancel mechanism (capability client.cancel); the call then fails with kind cancelled.
+   */
+  abortAfterMs?: number;
+}
+/**
+ * What client.run and client.ask return; client.stream adds its events.
+ */
+export interface ClientRunOutput {
+  text: string;
+  usage: Usage;
+  /**
+   * The conversation's wire-style messages, where the implementation returns them.
+   */
+  messages?: {
+    [k: string]: unknown;
+  }[];
+}
+/**
+ * Tokens summed over all turns of the call.
+ *
+ * This interface was referenced by `Operations`'s JSON-Schema
+ * via the `definition` "usage".
+ */
+export interface Usage {
+  input: number;
+  output: number;
+}
+/**
+ * This interface was referenced by `Operations`'s JSON-Schema
+ * via the `definition` "ClientAskInput".
+ */
+export interface ClientAskInput {
+  client: string;
+  prompt: string;
+  toolkit?: string;
+  id: string;
+  /**
+   * Cancel the call this many milliseconds after it starts, through the language's cancel mechanism (capability client.cancel); the call then fails with kind cancelled.
+   */
+  abortAfterMs?: number;
+}
+/**
+ * What client.run and client.ask return; client.stream adds its events.
+ */
+export interface ClientAskOutput {
+  text: string;
+  usage: Usage;
+  /**
+   * The conversation's wire-style messages, where the implementation returns them.
+   */
+  messages?: {
+    [k: string]: unknown;
+  }[];
+}
+/**
+ * This interface was referenced by `Operations`'s JSON-Schema
+ * via the `definition` "ClientStreamInput".
+ */
+export interface ClientStreamInput {
+  client: string;
+  prompt: string;
+  toolkit?: string;
+  id?: string;
+  /**
+   * Wire-style messages before the prompt, like client.run's (capability client.stream-history).
+   */
+  history?: {
+    [k: string]: unknown;
+  }[];
+  /**
+   * Cancel the call this many milliseconds after it starts, through the language's cancel mechanism (capability client.cancel); the call then fails with kind cancelled.
+   */
+  abortAfterMs?: number;
+}
+/**
+ * runResult and the call's normalized events.
+ *
+ * This interface was referenced by `Operations`'s JSON-Schema
+ * via the `definition` "ClientStreamOutput".
+ */
+export interface ClientStreamOutput {
+  text: string;
+  usage: Usage;
+  messages?: {
+    [k: string]: unknown;
+  }[];
+  events: Event[];
+}
+/**
+ * This interface was referenced by `Operations`'s JSON-Schema
+ * via the `definition` "ClientObservationsInput".
+ */
+export interface ClientObservationsInput {
+  client: string;
+}
+/**
+ * This interface was referenced by `Operations`'s JSON-Schema
+ * via the `definition` "ClientObservationsOutput".
+ */
+export interface ClientObservationsOutput {
+  /**
+   * Bodies the body transform received, in call order.
+   */
+  transformInputs: {
+    [k: string]: unknown;
+  }[];
+  hookCalls: {
+    hook: "beforeLLM" | "beforeTool";
+    input: {
+      [k: string]: unknown;
+    };
+  }[];
+  /**
+   * What the implementation logged as warnings for this client.
+   */
+  warnings: string[];
+  transportRequests: {
+    method: string;
+    url: string;
+    body: unknown;
+  }[];
+  storeAccessor: "provided" | "default" | "missing";
+}
+/**
+ * This interface was referenced by `Operations`'s JSON-Schema
+ * via the `definition` "StoreGetInput".
+ */
+export interface StoreGetInput {
+  client: string;
+  id: string;
+}
+/**
+ * This interface was referenced by `Operations`'s JSON-Schema
+ * via the `definition` "StoreGetOutput".
+ */
+export interface StoreGetOutput {
+  messages:
+    | {
+        [k: string]: unknown;
+      }[]
+    | null;
+}
+/**
+ * This interface was referenced by `Operations`'s JSON-Schema
+ * via the `definition` "StoreSaveInput".
+ */
+export interface StoreSaveInput {
+  client: string;
+  id: string;
+  messages: {
+    [k: string]: unknown;
+  }[];
+}
+/**
+ * An operation that answers nothing but its success.
+ */
+export interface StoreSaveOutput {}
+/**
+ * This interface was referenced by `Operations`'s JSON-Schema
+ * via the `definition` "ToolkitCreateInput".
+ */
+export interface ToolkitCreateInput {
+  handle: string;
+  mcpConfig?:
+    | {
+        file: string;
+      }
+    | {
+        [k: string]: unknown;
+      };
+  extraTools?: {
+    name: string;
+    description?: string;
+    inputSchema?: {
+      [k: string]: unknown;
+    };
+    result?: {
+      output: string;
+      isError: boolean;
+    };
+    /**
+     * The tool raises an error (the language's exception, Go's error return) with this message instead of returning a result.
+     */
+    throws?: string;
+  }[];
+  disableTools?: string[];
+  abortAfterMs?: number;
+  deadlineMs?: number;
+}
+/**
+ * This interface was referenced by `Operations`'s JSON-Schema
+ * via the `definition` "ToolkitCreateOutput".
+ */
+export interface ToolkitCreateOutput {
+  /**
+   * The exposed tool names in the toolkit's order.
+   */
+  tools: string[];
+  status: StatusMap;
+}
+/**
+ * Each configured server's state, by server name.
+ *
+ * This interface was referenced by `Operations`'s JSON-Schema
+ * via the `definition` "statusMap".
+ */
+export interface StatusMap {
+  [k: string]: ServerStatus;
+}
+/**
+ * This interface was referenced by `Operations`'s JSON-Schema
+ * via the `definition` "ToolkitToolsInput".
+ */
+export interface ToolkitToolsInput {
+  toolkit: string;
+}
+/**
+ * This interface was referenced by `Operations`'s JSON-Schema
+ * via the `definition` "ToolkitToolsOutput".
+ */
+export interface ToolkitToolsOutput {
+  tools: ToolInfo[];
+}
+/**
+ * A tool as the toolkit exposes it.
+ *
+ * This interface was referenced by `Operations`'s JSON-Schema
+ * via the `definition` "toolInfo".
+ */
+export interface ToolInfo {
+  name: string;
+  description: string;
+  inputSchema: {
+    [k: string]: unknown;
+  };
+}
+/**
+ * This interface was referenced by `Operations`'s JSON-Schema
+ * via the `definition` "ToolkitExecuteInput".
+ */
+export interface ToolkitExecuteInput {
+  toolkit: string;
+  name: string;
+  args?: {
+    [k: string]: unknown;
+  };
+}
+/**
+ * This interface was referenced by `Operations`'s JSON-Schema
+ * via the `definition` "ToolkitExecuteOutput".
+ */
+export interface ToolkitExecuteOutput {
+  output: string;
+  isError: boolean;
+}
+/**
+ * This interface was referenced by `Operations`'s JSON-Schema
+ * via the `definition` "ToolkitAdapterInput".
+ */
+export interface ToolkitAdapterInput {
+  toolkit: string;
+  format: "openai" | "anthropic" | "gemini";
+}
+/**
+ * This interface was referenced by `Operations`'s JSON-Schema
+ * via the `definition` "ToolkitAdapterOutput".
+ */
+export interface ToolkitAdapterOutput {
+  value: unknown;
+}
+/**
+ * This interface was referenced by `Operations`'s JSON-Schema
+ * via the `definition` "ToolkitStatusInput".
+ */
+export interface ToolkitStatusInput {
+  toolkit: string;
+}
+/**
+ * This interface was referenced by `Operations`'s JSON-Schema
+ * via the `definition` "ToolkitStatusOutput".
+ */
+export interface ToolkitStatusOutput {
+  status: StatusMap;
+}
+/**
+ * This interface was referenced by `Operations`'s JSON-Schema
+ * via the `definition` "ToolkitWarningsInput".
+ */
+export interface ToolkitWarningsInput {
+  toolkit: string;
+}
+/**
+ * This interface was referenced by `Operations`'s JSON-Schema
+ * via the `definition` "ToolkitWarningsOutput".
+ */
+export interface ToolkitWarningsOutput {
+  warnings: string[];
+}
+/**
+ * This interface was referenced by `Operations`'s JSON-Schema
+ * via the `definition` "ToolkitCloseInput".
+ */
+export interface ToolkitCloseInput {
+  toolkit: string;
+}
+/**
+ * An operation that answers nothing but its success.
+ */
+export interface ToolkitCloseOutput {}
+/**
+ * This interface was referenced by `Operations`'s JSON-Schema
+ * via the `definition` "ToolkitIntrospectInput".
+ */
+export interface ToolkitIntrospectInput {}
+/**
+ * This interface was referenced by `Operations`'s JSON-Schema
+ * via the `definition` "ToolkitIntrospectOutput".
+ */
+export interface ToolkitIntrospectOutput {
+  open: number;
+  servers: string[];
+}
+/**
+ * This interface was referenced by `Operations`'s JSON-Schema
+ * via the `definition` "McpListInput".
+ */
+export interface McpListInput {
+  config:
+    | {
+        file: string;
+      }
+    | {
+        [k: string]: unknown;
+      };
+  abortAfterMs?: number;
+  deadlineMs?: number;
+}
+/**
+ * This interface was referenced by `Operations`'s JSON-Schema
+ * via the `definition` "McpListOutput".
+ */
+export interface McpListOutput {
+  tools: {
+    [k: string]: ToolInfo[];
+  };
+  status: StatusMap;
+}
+/**
+ * This interface was referenced by `Operations`'s JSON-Schema
+ * via the `definition` "McpParseInput".
+ */
+export interface McpParseInput {
+  config:
+    | {
+        file: string;
+      }
+    | {
+        [k: string]: unknown;
+      };
+}
+/**
+ * This interface was referenced by `Operations`'s JSON-Schema
+ * via the `definition` "McpParseOutput".
+ */
+export interface McpParseOutput {
+  servers: {
+    /**
+     * A server as the port's parser gives it. Where the parser normalizes, type is local or remote and enabled follows the disabled/enabled rules; a field the parser leaves as the config gave it is reported so, and absent when absent (runners/PROTOCOL.md mcp.parse).
+     */
+    [k: string]: {
+      /**
+       * local or remote, where the parser normalizes it.
+       */
+      type?: string;
+      enabled?: boolean;
+      /**
+       * Milliseconds, the default applied where the port's parser applies it.
+       */
+      timeout?: number;
+      /**
+       * The allowlist map, when the config has one.
+       */
+      tools?: {
+        [k: string]: boolean;
+      };
+    };
+  };
+}
+/**
+ * What client.run and client.ask return; client.stream adds its events.
+ *
+ * This interface was referenced by `Operations`'s JSON-Schema
+ * via the `definition` "runResult".
+ */
+export interface RunResult {
+  text: string;
+  usage: Usage;
+  /**
+   * The conversation's wire-style messages, where the implementation returns them.
+   */
+  messages?: {
+    [k: string]: unknown;
+  }[];
+}
+/**
+ * An operation that answers nothing but its success.
+ *
+ * This interface was referenced by `Operations`'s JSON-Schema
+ * via the `definition` "empty".
+ */
+export interface Empty {}
+/**
+ * An operation that answers nothing but its success.
+ *
+ * This interface was referenced by `Operations`'s JSON-Schema
+ * via the `definition` "SessionResetOutput".
+ */
+export interface SessionResetOutput1 {}
+/**
+ * An operation that answers nothing but its success.
+ *
+ * This interface was referenced by `Operations`'s JSON-Schema
+ * via the `definition` "ClientCreateOutput".
+ */
+export interface ClientCreateOutput1 {}
+/**
+ * What client.run and client.ask return; client.stream adds its events.
+ *
+ * This interface was referenced by `Operations`'s JSON-Schema
+ * via the `definition` "ClientRunOutput".
+ */
+export interface ClientRunOutput1 {
+  text: string;
+  usage: Usage;
+  /**
+   * The conversation's wire-style messages, where the implementation returns them.
+   */
+  messages?: {
+    [k: string]: unknown;
+  }[];
+}
+/**
+ * What client.run and client.ask return; client.stream adds its events.
+ *
+ * This interface was referenced by `Operations`'s JSON-Schema
+ * via the `definition` "ClientAskOutput".
+ */
+export interface ClientAskOutput1 {
+  text: string;
+  usage: Usage;
+  /**
+   * The conversation's wire-style messages, where the implementation returns them.
+   */
+  messages?: {
+    [k: string]: unknown;
+  }[];
+}
+/**
+ * An operation that answers nothing but its success.
+ *
+ * This interface was referenced by `Operations`'s JSON-Schema
+ * via the `definition` "StoreSaveOutput".
+ */
+export interface StoreSaveOutput1 {}
+/**
+ * An operation that answers nothing but its success.
+ *
+ * This interface was referenced by `Operations`'s JSON-Schema
+ * via the `definition` "ToolkitCloseOutput".
+ */
+export interface ToolkitCloseOutput1 {}
