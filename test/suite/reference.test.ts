@@ -6,19 +6,30 @@ import { defaultScenarioDir } from "../../conformance/cli/paths.ts";
 import { runScenario, type StepResult } from "../../conformance/engine/run.ts";
 import { formatResult } from "../../conformance/report/console.ts";
 import { judge } from "../../conformance/report/baseline.ts";
-import { formatDiagnostic } from "../../conformance/scenario/load.ts";
-import { lintPaths } from "../../conformance/scenario/lint.ts";
+import { expandScenario, type ExpandedScenario } from "../../conformance/scenario/expand.ts";
+import { findScenarioFiles, formatDiagnostic, readScenarioFile, type LoadedScenario } from "../../conformance/scenario/load.ts";
 import { createReferenceSubject } from "../../conformance/subjects/reference/index.ts";
-import { openRunner } from "../../conformance/subjects/runner-registry.ts";
 import type { RunnerSubject } from "../../conformance/subjects/runner.ts";
 
-const lint = await lintPaths([defaultScenarioDir]);
+// Mutation testing (npm run mutate, vitest.mutate.config.ts) sets this: Stryker switches mutants
+// inside this process only, so the out-of-process pass could not tell mutants apart, and it reloads
+// this file for every mutant, so the scenarios are read without lint (seconds each time; the normal
+// run lints them).
+const inProcessOnly = process.env.TNC_SUITE_IN_PROCESS_ONLY === "1";
+
+async function readWithoutLint(): Promise<{ diagnostics: []; expanded: ExpandedScenario[] }> {
+  const files = await findScenarioFiles([defaultScenarioDir]);
+  const loaded = await Promise.all(files.map(async (file) => (await readScenarioFile(file)).scenario as LoadedScenario));
+  return { diagnostics: [], expanded: loaded.flatMap(expandScenario) };
+}
+
+const lint = inProcessOnly ? await readWithoutLint() : await (await import("../../conformance/scenario/lint.ts")).lintPaths([defaultScenarioDir]);
 const inProcess = createReferenceSubject();
 const inProcessSteps = new Map<string, unknown[]>();
 let tsRunner: RunnerSubject;
 
 beforeAll(async () => {
-  tsRunner = await openRunner("ts");
+  if (!inProcessOnly) tsRunner = await (await import("../../conformance/subjects/runner-registry.ts")).openRunner("ts");
 });
 afterAll(async () => {
   await inProcess.close();
@@ -41,7 +52,7 @@ function stepsOf(scenarioSteps: unknown[]) {
   return (index: number, result: StepResult) => scenarioSteps.push({ index, result: comparable(result) });
 }
 
-describe("scenario files", () => {
+describe.skipIf(inProcessOnly)("scenario files", () => {
   it("lint cleanly", () => {
     expect(lint.diagnostics.map(formatDiagnostic).join("\n")).toBe("");
   });
@@ -58,7 +69,7 @@ describe("reference (in-process)", () => {
   }
 });
 
-describe("reference through the ts runner (same results as in-process)", () => {
+describe.skipIf(inProcessOnly)("reference through the ts runner (same results as in-process)", () => {
   for (const scenario of lint.expanded) {
     it(scenario.id, async () => {
       const steps: unknown[] = [];

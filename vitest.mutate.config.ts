@@ -1,0 +1,16 @@
+// The vitest configuration `npm run mutate` (stryker.config.mjs) uses: only the per-scenario suite,
+// in-process, so every mutant of reference/ is judged by the scenarios (what the ports are held to),
+// not by the reference's own unit tests. (Not merged with vitest.config.ts: mergeConfig would add to
+// its `include` instead of replacing it.)
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  test: {
+    include: ["test/suite/reference.test.ts"],
+    env: { TNC_SUITE_IN_PROCESS_ONLY: "1" },
+    testTimeout: 60_000,
+    hookTimeout: 30_000,
+    teardownTimeout: 10_000,
+    globalSetup: ["test/global-setup.ts"],
+  },
+});
