@@ -1,24 +1,39 @@
 // The whole scenario suite against the reference, one vitest test per expanded scenario id: first
 // in-process, then through the `ts` runner, whose every step result must equal the in-process one
 // (what differs between the two can only be the protocol's doing).
+import picomatch from "picomatch";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { defaultScenarioDir } from "../../conformance/cli/paths.ts";
 import { runScenario, type StepResult } from "../../conformance/engine/run.ts";
 import { formatResult } from "../../conformance/report/console.ts";
 import { judge } from "../../conformance/report/baseline.ts";
-import { formatDiagnostic } from "../../conformance/scenario/load.ts";
-import { lintPaths } from "../../conformance/scenario/lint.ts";
+import { expandScenario, type ExpandedScenario } from "../../conformance/scenario/expand.ts";
+import { findScenarioFiles, formatDiagnostic, readScenarioFile, type LoadedScenario } from "../../conformance/scenario/load.ts";
 import { createReferenceSubject } from "../../conformance/subjects/reference/index.ts";
-import { openRunner } from "../../conformance/subjects/runner-registry.ts";
 import type { RunnerSubject } from "../../conformance/subjects/runner.ts";
 
-const lint = await lintPaths([defaultScenarioDir]);
+// Mutation testing (npm run mutate, vitest.mutate.config.ts) sets this: Stryker switches mutants
+// inside this process only, so the out-of-process pass could not tell mutants apart, and it reloads
+// this file for every mutant, so the scenarios are read without lint (seconds each time; the normal
+// run lints them).
+const inProcessOnly = process.env.TNC_SUITE_IN_PROCESS_ONLY === "1";
+
+async function readWithoutLint(): Promise<{ diagnostics: []; expanded: ExpandedScenario[] }> {
+  const files = await findScenarioFiles([defaultScenarioDir]);
+  const loaded = await Promise.all(files.map(async (file) => (await readScenarioFile(file)).scenario as LoadedScenario));
+  return { diagnostics: [], expanded: loaded.flatMap(expandScenario) };
+}
+
+const lint = inProcessOnly ? await readWithoutLint() : await (await import("../../conformance/scenario/lint.ts")).lintPaths([defaultScenarioDir]);
+// TNC_SUITE_FILTER (a glob over scenario ids, e.g. '!mcp.*'): a mutation run over one folder needs only
+// the scenarios that reach it, and leaves out timing-sensitive ones a busy machine fails at random.
+const scenarios = process.env.TNC_SUITE_FILTER ? lint.expanded.filter((scenario) => picomatch.isMatch(scenario.id, process.env.TNC_SUITE_FILTER!)) : lint.expanded;
 const inProcess = createReferenceSubject();
 const inProcessSteps = new Map<string, unknown[]>();
 let tsRunner: RunnerSubject;
 
 beforeAll(async () => {
-  tsRunner = await openRunner("ts");
+  if (!inProcessOnly) tsRunner = await (await import("../../conformance/subjects/runner-registry.ts")).openRunner("ts");
 });
 afterAll(async () => {
   await inProcess.close();
@@ -41,14 +56,14 @@ function stepsOf(scenarioSteps: unknown[]) {
   return (index: number, result: StepResult) => scenarioSteps.push({ index, result: comparable(result) });
 }
 
-describe("scenario files", () => {
+describe.skipIf(inProcessOnly)("scenario files", () => {
   it("lint cleanly", () => {
     expect(lint.diagnostics.map(formatDiagnostic).join("\n")).toBe("");
   });
 });
 
 describe("reference (in-process)", () => {
-  for (const scenario of lint.expanded) {
+  for (const scenario of scenarios) {
     it(scenario.id, async () => {
       const steps: unknown[] = [];
       const result = judge(await runScenario(scenario, inProcess, { onStep: stepsOf(steps) }), new Map());
@@ -58,8 +73,8 @@ describe("reference (in-process)", () => {
   }
 });
 
-describe("reference through the ts runner (same results as in-process)", () => {
-  for (const scenario of lint.expanded) {
+describe.skipIf(inProcessOnly)("reference through the ts runner (same results as in-process)", () => {
+  for (const scenario of scenarios) {
     it(scenario.id, async () => {
       const steps: unknown[] = [];
       const result = judge(await runScenario(scenario, tsRunner, { onStep: stepsOf(steps) }), new Map());
