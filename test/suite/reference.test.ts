@@ -6,6 +6,7 @@ import { defaultScenarioDir } from "../../conformance/cli/paths.ts";
 import { runScenario, type StepResult } from "../../conformance/engine/run.ts";
 import { formatResult } from "../../conformance/report/console.ts";
 import { judge } from "../../conformance/report/baseline.ts";
+import type { ExpandedStep } from "../../conformance/scenario/expand.ts";
 import { formatDiagnostic } from "../../conformance/scenario/load.ts";
 import { lintPaths } from "../../conformance/scenario/lint.ts";
 import { createReferenceSubject } from "../../conformance/subjects/reference/index.ts";
@@ -38,7 +39,7 @@ function comparable(result: StepResult): unknown {
 }
 
 function stepsOf(scenarioSteps: unknown[]) {
-  return (index: number, result: StepResult) => scenarioSteps.push({ index, result: comparable(result) });
+  return (step: ExpandedStep, _input: unknown, result: StepResult) => scenarioSteps.push({ index: step.index, result: comparable(result) });
 }
 
 describe("scenario files", () => {
@@ -51,7 +52,7 @@ describe("reference (in-process)", () => {
   for (const scenario of lint.expanded) {
     it(scenario.id, async () => {
       const steps: unknown[] = [];
-      const result = judge(await runScenario(scenario, inProcess, { onStep: stepsOf(steps) }), new Map());
+      const result = judge(await runScenario(scenario, inProcess, { onOperation: stepsOf(steps) }), new Map());
       inProcessSteps.set(scenario.id, steps);
       expect(result.status, formatResult(result)).toBe("pass");
     });
@@ -62,7 +63,7 @@ describe("reference through the ts runner (same results as in-process)", () => {
   for (const scenario of lint.expanded) {
     it(scenario.id, async () => {
       const steps: unknown[] = [];
-      const result = judge(await runScenario(scenario, tsRunner, { onStep: stepsOf(steps) }), new Map());
+      const result = judge(await runScenario(scenario, tsRunner, { onOperation: stepsOf(steps) }), new Map());
       expect(result.status, formatResult(result)).toBe("pass");
       expect(steps).toEqual(inProcessSteps.get(scenario.id));
     });
