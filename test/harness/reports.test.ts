@@ -11,7 +11,7 @@ import type { ScenarioResult } from "../../conformance/engine/run.ts";
 const result = (scenario: string, status: ScenarioResult["status"], extra: Partial<ScenarioResult> = {}): ScenarioResult => ({
   scenario, baseId: scenario.replace(/\[.*\]$/, ""), title: "t", file: "f.yaml", subject: "py", status, durationMs: 3, message: status === "pass" ? "" : "m", spec: ["core.tool-result"], tags: [], ...extra,
 });
-const entry = (scenario: string, checks = ["step 2 (client.run) /x"]): Entry => ({ scenario, status: "fail", checks, clause: "mcp.allowlist.empty", classification: "spec-pinned", reason: "tools: {} loads all tools in this port" });
+const entry = (scenario: string, checks: Entry["checks"] = ["step 2 (client.run) /x"]): Entry => ({ scenario, status: "fail", checks, clause: "mcp.allowlist.empty", classification: "spec-pinned", reason: "tools: {} loads all tools in this port" });
 const failingOn = (...checks: string[]): Partial<ScenarioResult> => ({ failures: checks.map((check) => ({ step: 1, check, message: `f.yaml:9: ${check}: not equal` })) });
 
 describe("baselines", () => {
