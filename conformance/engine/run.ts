@@ -1,8 +1,7 @@
 // Runs one expanded scenario against one subject: start its fixtures, perform its steps, check its
 // assertions, and always reset the subject and stop the fixtures, whatever happened.
-import { join } from "node:path";
 import { fixtureKinds } from "../../fixtures/registry.ts";
-import type { FixtureInstance, FixtureKind } from "../../fixtures/fixture.ts";
+import type { FixtureKind } from "../../fixtures/fixture.ts";
 import type { Failure, Result, Status } from "../schema/report.types.ts";
 import type { Assertion } from "../schema/scenario.types.ts";
 import type { ExpandedScenario, ExpandedStep } from "../scenario/expand.ts";
@@ -10,6 +9,7 @@ import { operationValidator } from "../scenario/validate.ts";
 import { SubjectBrokenError, type Subject } from "../subjects/subject.ts";
 import { evaluate, resolvePointer, type AssertionOutcome } from "./assert.ts";
 import { assertionCheck, assertionTargetName, makeFailure, nameStep, stepCheck } from "./failure.ts";
+import { fixtureLeftovers, fixtureViolations, ScenarioError, startFixtures, type RunningFixture } from "./fixtures.ts";
 import { makeTempDir, removeTempDir } from "./temp-dirs.ts";
 import { sleep, TimeoutError, withTimeout } from "./time.ts";
 import { substitute } from "./variables.ts";
@@ -19,9 +19,6 @@ export const resetTimeoutMs = 10_000;
 /** Extra time the engine allows past a step's timeout before it calls the subject hung. */
 const subjectGraceMs = 2_000;
 
-/** The scenario cannot go on: the subject or a fixture broke, or the scenario itself is wrong. */
-class ScenarioError extends Error {}
-
 export interface StepResult {
   value?: unknown;
   error?: unknown;
@@ -29,13 +26,6 @@ export interface StepResult {
 }
 
 export type ScenarioResult = Omit<Result, "expected" | "outcome" | "unlistedChecks" | "staleChecks">;
-
-/** A fixture the engine started, under the name the scenario gave it. */
-export interface RunningFixture {
-  name: string;
-  kind: string;
-  instance: FixtureInstance;
-}
 
 export interface RunOptions {
   /** The fixture kinds to start fixtures from (tests pass their own). */
@@ -128,33 +118,6 @@ export async function runScenario(scenario: ExpandedScenario, subject: Subject, 
   if (brokenMessage) return finish("error", brokenMessage, failures, stderr);
   if (failures.length) return finish("fail", failures[0].message, failures, stderr);
   return finish("pass", "");
-}
-
-async function startFixtures(
-  scenario: ExpandedScenario,
-  fixtures: Map<string, RunningFixture>,
-  workDir: string,
-  kinds: ReadonlyMap<string, FixtureKind>,
-  startTimeoutMs: number,
-): Promise<void> {
-  for (const [name, declared] of Object.entries(scenario.fixtures)) {
-    const kind = kinds.get(declared.kind);
-    if (!kind) throw new ScenarioError(`fixture "${name}": unknown kind "${declared.kind}"`);
-    const fixtureDir = join(workDir, name);
-    try {
-      const start = kind.start((declared.options ?? {}) as Record<string, unknown>, { scenarioId: scenario.id, workDir: fixtureDir });
-      try {
-        const instance = await withTimeout(start, startTimeoutMs, `starting fixture "${name}" (${declared.kind})`);
-        fixtures.set(name, { name, kind: declared.kind, instance });
-      } catch (error) {
-        // A start that finishes after we gave up must still be stopped, or its server outlives the run.
-        start.then((instance) => instance.stop()).catch(() => undefined);
-        throw error;
-      }
-    } catch (error) {
-      throw new ScenarioError(`fixture "${name}" (${declared.kind}) failed to start: ${error instanceof Error ? error.message : String(error)}`);
-    }
-  }
 }
 
 async function runStep(context: RunContext, expanded: ExpandedStep): Promise<Failure[]> {
@@ -271,16 +234,6 @@ async function check(assertion: Assertion, result: StepResult, fixtures: Map<str
   return outcome;
 }
 
-async function fixtureViolations(fixtures: Map<string, RunningFixture>, lastStep: number): Promise<Failure[]> {
-  const failures: Failure[] = [];
-  for (const { name, instance } of fixtures.values()) {
-    for (const violation of (await instance.violations?.()) ?? []) {
-      failures.push(makeFailure({ afterStep: lastStep }, `fixture ${name} contract`, { target: `fixture ${name}`, matcher: "contract", text: `fixture ${name} saw a contract violation: ${violation}` }));
-    }
-  }
-  return failures;
-}
-
 async function resetSubject(subject: Subject): Promise<void> {
   try {
     await withTimeout(subject.reset({ timeoutMs: resetTimeoutMs }), resetTimeoutMs + subjectGraceMs, `resetting ${subject.info.name}`);
@@ -288,13 +241,6 @@ async function resetSubject(subject: Subject): Promise<void> {
     const message = `reset failed: ${error instanceof Error ? error.message : String(error)}`;
     throw error instanceof SubjectBrokenError ? new SubjectBrokenError(message, error.stderr) : new ScenarioError(message);
   }
-}
-
-async function fixtureLeftovers(fixtures: Map<string, RunningFixture>, lastStep: number): Promise<Failure[]> {
-  const found = await Promise.all(
-    [...fixtures.values()].map(async ({ name, instance }) => (await withTimeout(instance.leftovers?.() ?? Promise.resolve([]), 5_000, `leftovers of fixture "${name}"`)).map((text) => ({ name, text }))),
-  );
-  return found.flat().map(({ name, text }) => makeFailure({ afterStep: lastStep }, `fixture ${name} leftovers`, { target: `fixture ${name}`, matcher: "leftovers", text: `fixture ${name}: ${text}` }));
 }
 
 /** Reset the subject (unless already done) and stop every fixture; returns what went wrong. */
