@@ -2,13 +2,12 @@
 // values. The marked assertions are the `equals` ones on an llm-mock fixture's `/requests/N/body`
 // (or `/raw`) and on `/value/transformInputs/N` of a client.observations step. Each expansion runs
 // with those assertions turned into `present: true` (so the run goes on), the values are read from
-// the final fixture snapshot and the step results, and the YAML is rewritten through the yaml
+// the final fixture snapshots and the step results the engine's hooks hand over, and the YAML is rewritten through the yaml
 // Document API, so comments and layout elsewhere survive. A review diff by JSON path is printed.
 import { readFile, writeFile } from "node:fs/promises";
-import { basename } from "node:path";
 import { parseDocument } from "yaml";
 import { fixtureKinds as defaultFixtureKinds } from "../../fixtures/registry.ts";
-import type { FixtureInstance, FixtureKind } from "../../fixtures/fixture.ts";
+import type { FixtureKind } from "../../fixtures/fixture.ts";
 import { differences, resolvePointer } from "../engine/assert.ts";
 import { runScenario } from "../engine/run.ts";
 import { judge } from "../report/baseline.ts";
@@ -75,6 +74,8 @@ function reviewLine(difference: Difference): string {
   return `~ ${difference.path}: ${show(difference.expected)} -> ${show(difference.actual)}`;
 }
 
+const positionKey = (step: number, expect: number) => `${step}/${expect}`;
+
 /** Run one expansion with its marked assertions relaxed; return the value each marked assertion sees. */
 async function recordExpansion(
   expanded: ExpandedScenario,
@@ -82,67 +83,29 @@ async function recordExpansion(
   subject: Subject,
   kinds: ReadonlyMap<string, FixtureKind>,
 ): Promise<Map<MarkedAssertion, unknown>> {
-  const byAssertion = new Map(marked.map((entry) => [entry.assertion, entry]));
-  const relaxed = new Map<Assertion, MarkedAssertion>();
-  const steps = expanded.steps.map(({ index, step }) => ({
-    index,
-    step: {
-      ...step,
-      expect: step.expect?.map((assertion) => {
-        const entry = byAssertion.get(assertion);
-        if (!entry) return assertion;
-        const { equals: _equals, ...rest } = assertion;
-        const replacement = { ...rest, present: true as const };
-        relaxed.set(replacement, entry);
-        return replacement;
-      }),
-    },
+  const byPosition = new Map(marked.map((entry) => [positionKey(entry.step, entry.expect), entry]));
+  const steps = expanded.steps.map((step) => ({
+    ...step,
+    expect: step.expect.map((positioned) => {
+      if (!byPosition.has(positionKey(step.index, positioned.index))) return positioned;
+      const { equals: _equals, ...rest } = positioned.assertion;
+      return { ...positioned, assertion: { ...rest, present: true as const } };
+    }),
   }));
 
-  // The results of operation steps, in order; the final snapshot of each fixture, by name.
-  const opIndices = steps.filter(({ step }) => "op" in step).map(({ index }) => index);
+  // The results of operation steps, by step; the final snapshot of each fixture, by name.
   const results = new Map<number, unknown>();
-  const recordingSubject: Subject = {
-    info: subject.info,
-    async execute(op, input, options) {
-      const outcome = await subject.execute(op, input, options);
-      const index = opIndices[results.size];
-      results.set(index, outcome.ok ? { value: outcome.value, elapsedMs: outcome.elapsedMs } : { error: outcome.error, elapsedMs: outcome.elapsedMs });
-      return outcome;
-    },
-    reset: (options) => subject.reset(options),
-    close: () => subject.close(),
-  };
   const snapshots = new Map<string, unknown>();
-  const wrappedKinds = new Map(
-    [...kinds].map(([name, kind]) => [
-      name,
-      {
-        ...kind,
-        async start(options: Record<string, unknown>, context: { scenarioId: string; workDir: string }): Promise<FixtureInstance> {
-          const instance = await kind.start(options, context);
-          const fixtureName = basename(context.workDir);
-          return {
-            vars: instance.vars,
-            act: (action, input) => instance.act(action, input),
-            snapshot: () => instance.snapshot(),
-            ...(instance.violations ? { violations: () => instance.violations!() } : {}),
-            async stop() {
-              snapshots.set(fixtureName, await instance.snapshot().catch(() => undefined));
-              await instance.stop();
-            },
-          };
-        },
-      } satisfies FixtureKind,
-    ]),
-  );
-
-  const outcome = await runScenario({ ...expanded, steps }, recordingSubject, { fixtureKinds: wrappedKinds });
+  const outcome = await runScenario({ ...expanded, steps }, subject, {
+    fixtureKinds: kinds,
+    onOperation: (step, _input, result) => results.set(step.index, result),
+    onFinalSnapshot: (fixture, snapshot) => snapshots.set(fixture, snapshot),
+  });
   if (outcome.status !== "pass") {
     throw new RecordError(`${expanded.id} does not run cleanly on the reference, nothing recorded:\n${formatResult(judge(outcome, new Map()))}`);
   }
   const values = new Map<MarkedAssertion, unknown>();
-  for (const [, entry] of relaxed) {
+  for (const entry of marked) {
     const { assertion } = entry;
     const target = assertion.fixture !== undefined ? snapshots.get(assertion.fixture) : results.get(entry.step);
     const found = resolvePointer(target, assertion.at);
@@ -166,7 +129,7 @@ export async function recordScenario(
   }
   const recorded = new Map<MarkedAssertion, RecordedValue>();
   for (const expanded of expandScenario(scenario)) {
-    const selected = marked.filter((entry) => expanded.steps.some(({ step }) => step.expect?.includes(entry.assertion)));
+    const selected = marked.filter((entry) => expanded.steps.some((step) => step.index === entry.step && step.expect.some((positioned) => positioned.index === entry.expect)));
     if (!selected.length) continue;
     const values = await recordExpansion(expanded, selected, subject, options.fixtureKinds ?? defaultFixtureKinds);
     for (const [entry, value] of values) {

@@ -20,6 +20,7 @@ import { cleanUpOnInterrupt } from "./interrupt.ts";
 import { smoke } from "./smoke.ts";
 import { registerCaptureCommands } from "../capture/cli.ts";
 import { registerHistoryCommand } from "./history.ts";
+import { registerBaselineCommand } from "./baseline-command.ts";
 import { sourceCommitEnvironmentVariable, sourceEnvironmentVariable, type PortSourceChoice } from "../subjects/port-source.ts";
 import { lintOrExplain, scenariosToRun } from "./scenarios-to-run.ts";
 import { checkRunnerNames, commandTypo, throwUsageErrors, usageHint, UsageError } from "./usage.ts";
@@ -179,6 +180,7 @@ export function buildProgram(): Command {
 
   registerCaptureCommands(program);
   registerHistoryCommand(program);
+  registerBaselineCommand(program);
   throwUsageErrors(program);
   return program;
 }

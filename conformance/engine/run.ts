@@ -1,14 +1,15 @@
 // Runs one expanded scenario against one subject: start its fixtures, perform its steps, check its
 // assertions, and always reset the subject and stop the fixtures, whatever happened.
-import { join } from "node:path";
 import { fixtureKinds } from "../../fixtures/registry.ts";
 import type { FixtureInstance, FixtureKind } from "../../fixtures/fixture.ts";
 import type { Failure, Result, Status } from "../schema/report.types.ts";
-import type { Assertion, FixtureStep, OperationStep } from "../schema/scenario.types.ts";
-import type { ExpandedScenario } from "../scenario/expand.ts";
+import type { Assertion } from "../schema/scenario.types.ts";
+import type { ExpandedScenario, ExpandedStep } from "../scenario/expand.ts";
 import { operationValidator } from "../scenario/validate.ts";
 import { SubjectBrokenError, type Subject } from "../subjects/subject.ts";
 import { evaluate, resolvePointer, type AssertionOutcome } from "./assert.ts";
+import { assertionCheck, assertionTargetName, makeFailure, nameStep, stepCheck } from "./failure.ts";
+import { fixtureLeftovers, fixtureViolations, ScenarioError, startFixtures, type RunningFixture } from "./fixtures.ts";
 import { makeTempDir, removeTempDir } from "./temp-dirs.ts";
 import { sleep, TimeoutError, withTimeout } from "./time.ts";
 import { substitute } from "./variables.ts";
@@ -17,9 +18,6 @@ const defaultFixtureTimeouts = { startMs: 15_000, stopMs: 10_000 };
 export const resetTimeoutMs = 10_000;
 /** Extra time the engine allows past a step's timeout before it calls the subject hung. */
 const subjectGraceMs = 2_000;
-
-/** The scenario cannot go on: the subject or a fixture broke, or the scenario itself is wrong. */
-class ScenarioError extends Error {}
 
 export interface StepResult {
   value?: unknown;
@@ -30,15 +28,32 @@ export interface StepResult {
 /** Snapshots taken the moment an operation settled (step `snapshotOnSettle`), by fixture name. */
 type SettledSnapshots = Map<string, unknown>;
 
-export type ScenarioResult = Omit<Result, "expected" | "outcome">;
+export type ScenarioResult = Omit<Result, "expected" | "outcome" | "unlistedChecks" | "staleChecks">;
 
 export interface RunOptions {
   /** The fixture kinds to start fixtures from (tests pass their own). */
   fixtureKinds?: ReadonlyMap<string, FixtureKind>;
   /** Bounds on starting and stopping a fixture (defaults 15 s and 10 s). */
   fixtureTimeouts?: { startMs: number; stopMs: number };
-  /** Sees each operation step's result as it happens (to compare two subjects step by step). */
-  onStep?: (index: number, result: StepResult) => void;
+  /**
+   * Sees each operation step as it completes: the step (with its position in the file), the input
+   * after substitution, and the result (to compare two subjects step by step, or to record values).
+   */
+  onOperation?: (step: ExpandedStep, input: Record<string, unknown>, result: StepResult) => void;
+  /**
+   * Sees each fixture's last snapshot, taken after the subject's reset, just before the fixture
+   * stops (what `record` writes). Only when given is that extra snapshot taken.
+   */
+  onFinalSnapshot?: (fixture: string, snapshot: unknown) => void;
+}
+
+/** What every step of one scenario run shares. */
+interface RunContext {
+  scenario: ExpandedScenario;
+  subject: Subject;
+  fixtures: Map<string, RunningFixture>;
+  vars: Map<string, unknown>;
+  options: RunOptions;
 }
 
 export async function runScenario(scenario: ExpandedScenario, subject: Subject, options: RunOptions = {}): Promise<ScenarioResult> {
@@ -69,7 +84,7 @@ export async function runScenario(scenario: ExpandedScenario, subject: Subject, 
   const missing = scenario.requires.filter((capability) => !subject.info.capabilities.includes(capability));
   if (missing.length) return finish("skip", `${subject.info.name} does not declare ${missing.join(", ")}`);
 
-  const fixtures = new Map<string, FixtureInstance>();
+  const fixtures = new Map<string, RunningFixture>();
   const timeouts = options.fixtureTimeouts ?? defaultFixtureTimeouts;
   const workDir = await makeTempDir("tnc-");
   const failures: Failure[] = [];
@@ -79,9 +94,11 @@ export async function runScenario(scenario: ExpandedScenario, subject: Subject, 
   try {
     await startFixtures(scenario, fixtures, workDir, options.fixtureKinds ?? fixtureKinds, timeouts.startMs);
     const vars = new Map<string, unknown>(Object.entries(scenario.pathVars));
-    for (const [name, instance] of fixtures) for (const [key, value] of Object.entries(instance.vars)) vars.set(`${name}.${key}`, value);
-    for (const { index, step } of scenario.steps) {
-      const stepFailures = await runStep(scenario, subject, fixtures, vars, index, step, options.onStep);
+    for (const { name, instance } of fixtures.values()) for (const [key, value] of Object.entries(instance.vars)) vars.set(`${name}.${key}`, value);
+    const context: RunContext = { scenario, subject, fixtures, vars, options };
+    for (const step of scenario.steps) {
+      // Every assertion of the step is evaluated, so one run shows each difference there.
+      const stepFailures = await runStep(context, step);
       failures.push(...stepFailures);
       // Later steps build on this one; going on would only add noise.
       if (stepFailures.length) break;
@@ -96,7 +113,7 @@ export async function runScenario(scenario: ExpandedScenario, subject: Subject, 
     brokenMessage = error instanceof Error ? error.message : String(error);
     if (error instanceof SubjectBrokenError) stderr = error.stderr;
   } finally {
-    const cleanupProblems = await cleanUp(resetDone ? undefined : subject, fixtures, workDir, timeouts.stopMs);
+    const cleanupProblems = await cleanUp(resetDone ? undefined : subject, fixtures, workDir, timeouts.stopMs, options.onFinalSnapshot);
     if (cleanupProblems.length && !brokenMessage) brokenMessage = cleanupProblems.join("; ");
   }
   const drained = subject.drainStderr?.();
@@ -106,43 +123,10 @@ export async function runScenario(scenario: ExpandedScenario, subject: Subject, 
   return finish("pass", "");
 }
 
-async function startFixtures(
-  scenario: ExpandedScenario,
-  fixtures: Map<string, FixtureInstance>,
-  workDir: string,
-  kinds: ReadonlyMap<string, FixtureKind>,
-  startTimeoutMs: number,
-): Promise<void> {
-  for (const [name, declared] of Object.entries(scenario.fixtures)) {
-    const kind = kinds.get(declared.kind);
-    if (!kind) throw new ScenarioError(`fixture "${name}": unknown kind "${declared.kind}"`);
-    const fixtureDir = join(workDir, name);
-    try {
-      const start = kind.start((declared.options ?? {}) as Record<string, unknown>, { scenarioId: scenario.id, workDir: fixtureDir });
-      try {
-        fixtures.set(name, await withTimeout(start, startTimeoutMs, `starting fixture "${name}" (${declared.kind})`));
-      } catch (error) {
-        // A start that finishes after we gave up must still be stopped, or its server outlives the run.
-        start.then((instance) => instance.stop()).catch(() => undefined);
-        throw error;
-      }
-    } catch (error) {
-      throw new ScenarioError(`fixture "${name}" (${declared.kind}) failed to start: ${error instanceof Error ? error.message : String(error)}`);
-    }
-  }
-}
-
-async function runStep(
-  scenario: ExpandedScenario,
-  subject: Subject,
-  fixtures: Map<string, FixtureInstance>,
-  vars: Map<string, unknown>,
-  index: number,
-  step: OperationStep | FixtureStep,
-  onStep: RunOptions["onStep"],
-): Promise<Failure[]> {
+async function runStep(context: RunContext, expanded: ExpandedStep): Promise<Failure[]> {
+  const { scenario, subject, fixtures, vars, options } = context;
+  const step = expanded.step;
   const timeoutMs = ("timeoutMs" in step && step.timeoutMs) || scenario.timeoutMs;
-  const stepInfo = { step: index, ...(step.title ? { stepTitle: step.title } : {}) };
   let input: unknown;
   let op: string | undefined;
   let substitutionError: unknown;
@@ -152,76 +136,64 @@ async function runStep(
   } catch (error) {
     substitutionError = error;
   }
-  const label = stepLabel(index, step, op);
-  const where = `${scenario.source.file}:${scenario.source.locate(["steps", index]).line}: ${label}`;
+  const name = nameStep(expanded, op);
+  const where = `${scenario.source.file}:${name.line}: ${name.label}`;
   if (substitutionError !== undefined) {
     throw new ScenarioError(`${where}: ${substitutionError instanceof Error ? substitutionError.message : String(substitutionError)}`);
   }
   let result: StepResult;
   const settled: SettledSnapshots = new Map();
   if ("fixture" in step) {
-    const instance = fixtures.get(step.fixture);
-    if (!instance) throw new ScenarioError(`${where}: fixture "${step.fixture}" is not declared`);
+    const running = fixtures.get(step.fixture);
+    if (!running) throw new ScenarioError(`${where}: fixture "${step.fixture}" is not declared`);
     try {
-      await withTimeout(instance.act(step.action, input), timeoutMs, `fixture "${step.fixture}" action "${step.action}"`);
+      await withTimeout(running.instance.act(step.action, input), timeoutMs, `fixture "${step.fixture}" action "${step.action}"`);
     } catch (error) {
       throw new ScenarioError(`${where}: fixture "${step.fixture}" action "${step.action}" failed: ${error instanceof Error ? error.message : String(error)}`);
     }
     result = { value: {} };
   } else {
-    const observe = (step.snapshotOnSettle ?? []).map((name) => {
-      const instance = fixtures.get(name);
-      if (!instance) throw new ScenarioError(`${where}: snapshotOnSettle names fixture "${name}", which is not declared`);
-      return [name, instance] as const;
+    const observe = (step.snapshotOnSettle ?? []).map((fixtureName) => {
+      const running = fixtures.get(fixtureName);
+      if (!running) throw new ScenarioError(`${where}: snapshotOnSettle names fixture "${fixtureName}", which is not declared`);
+      return [fixtureName, running.instance] as const;
     });
     result = await performOperation(subject, op!, input as Record<string, unknown>, timeoutMs, where, observe, settled);
-    onStep?.(index, result);
+    options.onOperation?.(expanded, input as Record<string, unknown>, result);
   }
 
+  const place = (line?: number) => ({ file: scenario.source.file, step: name, ...(line ? { line } : {}) });
   const failures: Failure[] = [];
-  for (const [name, pointer] of Object.entries(("capture" in step && step.capture) || {})) {
+  for (const [variable, pointer] of Object.entries(("capture" in step && step.capture) || {})) {
     const found = resolvePointer(result, pointer);
-    if (found.exists) vars.set(name, found.value);
-    else failures.push({ ...stepInfo, target: "result", at: pointer, matcher: "capture", message: `capture "${name}": nothing at ${pointer || "(whole result)"}`, actual: result });
+    if (found.exists) vars.set(variable, found.value);
+    else failures.push(makeFailure(place(), `${stepCheck(name)} capture ${variable}`, { target: "result", at: pointer, matcher: "capture", text: `: capture "${variable}": nothing at ${pointer || "(whole result)"}`, actual: result }));
   }
-  const expectations = step.expect ?? [];
-  const expectsError = expectations.some((assertion) => !assertion.fixture && !assertion.var && assertion.at.startsWith("/error"));
+  const expectsError = expanded.expect.some(({ assertion }) => !assertion.fixture && !assertion.var && assertion.at.startsWith("/error"));
   if (result.error !== undefined && !expectsError) {
     const error = result.error as { kind?: string; type?: string; message?: string };
-    const { line } = scenario.source.locate(["steps", index]);
-    failures.push({ ...stepInfo, line, target: "result", at: "/error", matcher: "no-error", message: `${scenario.source.file}:${line}: ${label}: unexpected error (${error.kind}${error.type ? `, ${error.type}` : ""}): ${error.message}`, actual: result.error });
+    failures.push(makeFailure(place(), `${stepCheck(name)} error`, { target: "result", at: "/error", matcher: "no-error", text: `: unexpected error (${error.kind}${error.type ? `, ${error.type}` : ""}): ${error.message}`, actual: result.error }));
     return failures;
   }
-  const original = scenario.source.data.steps[index].expect ?? [];
-  for (const assertion of expectations) {
+  for (const positioned of expanded.expect) {
+    const { assertion } = positioned;
     const outcome = await check(assertion, result, fixtures, vars, settled);
     if (outcome.ok) continue;
-    const target = assertion.fixture ? `fixture ${assertion.fixture}` : assertion.var ? `var ${assertion.var}` : "result";
-    const { line } = scenario.source.locate(["steps", index, "expect", original.indexOf(assertion)]);
-    failures.push({
-      ...stepInfo,
-      line,
-      target,
-      at: assertion.at,
-      matcher: outcome.matcher,
-      message: `${scenario.source.file}:${line}: ${label}, ${target} ${outcome.message}`,
-      ...(assertion.because ? { because: assertion.because } : {}),
-      ...("expected" in outcome ? { expected: outcome.expected } : {}),
-      ...(outcome.actual !== undefined ? { actual: outcome.actual } : {}),
-      ...(outcome.diff ? { diff: outcome.diff } : {}),
-    });
+    const target = assertionTargetName(assertion);
+    failures.push(
+      makeFailure(place(positioned.line), assertionCheck(name, positioned), {
+        target,
+        at: assertion.at,
+        matcher: outcome.matcher,
+        text: `, ${target} ${outcome.message}`,
+        ...(assertion.because ? { because: assertion.because } : {}),
+        ...("expected" in outcome ? { expected: outcome.expected } : {}),
+        ...(outcome.actual !== undefined ? { actual: outcome.actual } : {}),
+        ...(outcome.diff ? { diff: outcome.diff } : {}),
+      }),
+    );
   }
   return failures;
-}
-
-/**
- * "step 2 (op client.run)": counted from 1, as a person counts the steps of the file, and named by what
- * it does (the op a matrix path chose, or the fixture action) and its title. Reports keep the 0-based
- * index in `failures[].step`.
- */
-function stepLabel(index: number, step: OperationStep | FixtureStep, op: string | undefined): string {
-  const what = "fixture" in step ? `fixture ${step.fixture}, action ${step.action}` : `op ${op ?? step.op}`;
-  return `step ${index + 1} (${what}${step.title ? `, ${JSON.stringify(step.title)}` : ""})`;
 }
 
 async function performOperation(
@@ -269,7 +241,7 @@ async function settledSnapshot(instance: FixtureInstance): Promise<unknown> {
 async function check(
   assertion: Assertion,
   result: StepResult,
-  fixtures: Map<string, FixtureInstance>,
+  fixtures: Map<string, RunningFixture>,
   vars: Map<string, unknown>,
   settled: SettledSnapshots,
 ): Promise<AssertionOutcome> {
@@ -281,7 +253,7 @@ async function check(
     if (!outcome.ok) outcome.message += " (in the snapshot taken when the operation settled)";
     return outcome;
   }
-  const instance = fixtures.get(assertion.fixture);
+  const instance = fixtures.get(assertion.fixture)?.instance;
   if (!instance) throw new ScenarioError(`assertion on undeclared fixture "${assertion.fixture}"`);
   const read = async () => evaluate(assertion, await withTimeout(instance.snapshot(), 5_000, `snapshot of fixture "${assertion.fixture}"`));
   const deadline = performance.now() + (assertion.eventuallyMs ?? 0);
@@ -307,16 +279,6 @@ async function check(
   return outcome;
 }
 
-async function fixtureViolations(fixtures: Map<string, FixtureInstance>, lastStep: number): Promise<Failure[]> {
-  const failures: Failure[] = [];
-  for (const [name, instance] of fixtures) {
-    for (const violation of (await instance.violations?.()) ?? []) {
-      failures.push({ step: lastStep, target: `fixture ${name}`, matcher: "contract", message: `fixture ${name} saw a contract violation: ${violation}` });
-    }
-  }
-  return failures;
-}
-
 async function resetSubject(subject: Subject): Promise<void> {
   try {
     await withTimeout(subject.reset({ timeoutMs: resetTimeoutMs }), resetTimeoutMs + subjectGraceMs, `resetting ${subject.info.name}`);
@@ -326,20 +288,20 @@ async function resetSubject(subject: Subject): Promise<void> {
   }
 }
 
-async function fixtureLeftovers(fixtures: Map<string, FixtureInstance>, lastStep: number): Promise<Failure[]> {
-  const found = await Promise.all(
-    [...fixtures].map(async ([name, instance]) => (await withTimeout(instance.leftovers?.() ?? Promise.resolve([]), 5_000, `leftovers of fixture "${name}"`)).map((text) => ({ name, text }))),
-  );
-  return found.flat().map(({ name, text }) => ({ step: lastStep, target: `fixture ${name}`, matcher: "leftovers", message: `fixture ${name}: ${text}` }));
-}
-
 /** Reset the subject (unless already done) and stop every fixture; returns what went wrong. */
-async function cleanUp(subject: Subject | undefined, fixtures: Map<string, FixtureInstance>, workDir: string, stopTimeoutMs: number): Promise<string[]> {
+async function cleanUp(
+  subject: Subject | undefined,
+  fixtures: Map<string, RunningFixture>,
+  workDir: string,
+  stopTimeoutMs: number,
+  onFinalSnapshot: RunOptions["onFinalSnapshot"],
+): Promise<string[]> {
   const problems: string[] = [];
   if (subject) await resetSubject(subject).catch((error: Error) => problems.push(error.message));
   await Promise.all(
-    [...fixtures].map(async ([name, instance]) => {
+    [...fixtures.values()].map(async ({ name, instance }) => {
       try {
+        if (onFinalSnapshot) onFinalSnapshot(name, await withTimeout(instance.snapshot(), 5_000, `snapshot of fixture "${name}"`).catch(() => undefined));
         await withTimeout(instance.stop(), stopTimeoutMs, `stopping fixture "${name}"`);
       } catch (error) {
         problems.push(error instanceof Error ? error.message : String(error));

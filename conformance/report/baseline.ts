@@ -25,7 +25,11 @@ export async function loadBaseline(path: string): Promise<Map<string, Entry>> {
   if (!validateBaseline(data)) {
     const problem = validateBaseline.errors?.[0];
     const at = problem?.instancePath ?? "";
-    throw new Error(`${path}:${lineOf(pointerToPath(at))}: invalid baseline at ${at || "(top)"}: ${problem?.message} (schema: conformance/schema/baseline.schema.json)`);
+    const hint =
+      problem?.keyword === "required" && problem.params.missingProperty === "checks"
+        ? ": list the check ids the scenario fails on (`npm run conformance -- baseline --update FILE --runner NAME` writes them from a run)"
+        : "";
+    throw new Error(`${path}:${lineOf(pointerToPath(at))}: invalid baseline at ${at || "(top)"}: ${problem?.message}${hint} (schema: conformance/schema/baseline.schema.json)`);
   }
   const entries = new Map<string, Entry>();
   data.entries.forEach((entry, index) => {
@@ -35,20 +39,40 @@ export async function loadBaseline(path: string): Promise<Map<string, Entry>> {
   return entries;
 }
 
-/** Attach the baseline's expectation and the outcome to a result. */
+/** The distinct checks a result failed on, in the order they failed. */
+export const failedChecks = (result: Pick<ScenarioResult, "failures">): string[] => [...new Set((result.failures ?? []).map((failure) => failure.check))];
+
+/**
+ * Attach the baseline's expectation and the outcome to a result. A listed failure is as expected only
+ * when it fails on exactly its listed checks: one more is a new failure inside a known divergence
+ * (unexpected-failure, naming it), one fewer a stale entry (unexpected-pass, unless `strict: false`).
+ */
 export function judge(result: ScenarioResult, baseline: Map<string, Entry>): Result {
   const entry = baseline.get(result.scenario);
   if (!entry) {
     const failed = result.status === "fail" || result.status === "error";
     return { ...result, outcome: failed ? "unexpected-failure" : "as-expected" };
   }
-  const expected = { status: entry.status, reason: entry.reason, clause: entry.clause, classification: entry.classification };
-  if (result.status === entry.status) return { ...result, expected, outcome: "as-expected" };
+  const expected = {
+    status: entry.status,
+    reason: entry.reason,
+    clause: entry.clause,
+    classification: entry.classification,
+    ...(entry.checks ? { checks: entry.checks } : {}),
+    ...(entry.strict === false ? { strict: false } : {}),
+  };
   // A non-strict entry: the port fails this only when timing lets it (the entry's reason says why).
   if (result.status === "pass") return { ...result, expected, outcome: entry.strict === false ? "as-expected" : "unexpected-pass" };
   // A skip means the scenario did not run: the entry can be neither confirmed nor refuted.
   if (result.status === "skip") return { ...result, expected, outcome: "as-expected" };
-  return { ...result, expected, outcome: "unexpected-failure" };
+  if (result.status !== entry.status) return { ...result, expected, outcome: "unexpected-failure" };
+  // An error ends the scenario where it happens: its checks say nothing about the ones not reached.
+  if (result.status === "error" || !entry.checks) return { ...result, expected, outcome: "as-expected" };
+  const failed = failedChecks(result);
+  const unlistedChecks = failed.filter((check) => !entry.checks!.includes(check));
+  const staleChecks = entry.strict === false ? [] : entry.checks.filter((check) => !failed.includes(check));
+  const outcome = unlistedChecks.length ? "unexpected-failure" : staleChecks.length ? "unexpected-pass" : "as-expected";
+  return { ...result, expected, outcome, ...(unlistedChecks.length ? { unlistedChecks } : {}), ...(staleChecks.length ? { staleChecks } : {}) };
 }
 
 /** Baseline entries whose scenario is not in the run at all: a renamed or deleted scenario. */

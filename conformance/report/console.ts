@@ -17,10 +17,12 @@ const baselinedLabel: Partial<Record<Result["status"], string>> = {
   error: paint(33, "XERR "),
 };
 
-const isBaselinedFailure = (result: Result) => result.outcome === "as-expected" && (result.status === "fail" || result.status === "error");
+/** A failure or error its baseline lists (a stale entry, one that now fails on fewer checks, included). */
+const isBaselinedFailure = (result: Result) => result.outcome !== "unexpected-failure" && (result.status === "fail" || result.status === "error");
 
 function labelOf(result: Result): string {
-  if (result.outcome === "unexpected-pass") return paint(31, "XPASS");
+  // A listed scenario that fails, but no longer on every listed check, is still a failure: only its entry is stale.
+  if (result.outcome === "unexpected-pass") return paint(31, result.status === "pass" ? "XPASS" : "STALE");
   return (isBaselinedFailure(result) && baselinedLabel[result.status]) || label[result.status];
 }
 
@@ -36,7 +38,7 @@ export function formatDifference(difference: Difference): string {
 }
 
 export function formatFailure(failure: Failure): string[] {
-  const lines = [failure.message];
+  const lines = [failure.message, `  check: ${failure.check}`];
   if (failure.because) lines.push(`  because: ${failure.because}`);
   if (failure.diff?.length) for (const difference of failure.diff.slice(0, 20)) lines.push(`  ${formatDifference(difference)}`);
   else if (failure.actual !== undefined && failure.matcher !== "absent") lines.push(`  actual: ${short(failure.actual, 400)}`);
@@ -45,14 +47,21 @@ export function formatFailure(failure: Failure): string[] {
   return lines;
 }
 
+const quoted = (checks: string[]) => checks.map((check) => JSON.stringify(check)).join(", ");
+
+/** What the baseline says about this result, after its head line. */
+function expectation(result: Result): string {
+  const parts: string[] = [];
+  if (result.unlistedChecks?.length) parts.push(`failed on checks its baseline entry does not list: ${quoted(result.unlistedChecks)}`);
+  if (result.staleChecks?.length) parts.push(`listed checks now hold: ${quoted(result.staleChecks)}: remove them from the baseline entry`);
+  if (parts.length) return paint(31, ` (${parts.join("; ")})`);
+  if (result.outcome === "unexpected-pass") return paint(31, " (listed as an expected failure but passed: remove it from the baseline)");
+  if (result.expected && result.outcome === "as-expected") return paint(90, ` (expected: ${result.expected.reason})`);
+  return "";
+}
+
 export function formatResult(result: Result): string {
-  const expectation =
-    result.outcome === "unexpected-pass"
-      ? paint(31, " (listed as an expected failure but passed: remove it from the baseline)")
-      : result.expected && result.outcome === "as-expected"
-        ? paint(90, ` (expected: ${result.expected.reason})`)
-        : "";
-  const head = `${labelOf(result)} ${result.subject.padEnd(9)} ${result.scenario} ${paint(90, `${result.durationMs} ms`)}${expectation}`;
+  const head = `${labelOf(result)} ${result.subject.padEnd(9)} ${result.scenario} ${paint(90, `${result.durationMs} ms`)}${expectation(result)}`;
   const lines = [head];
   if (result.status === "skip") lines.push(`      ${result.message}`);
   if (result.status === "error" && !result.failures?.length) lines.push(`      ${result.message}`);
@@ -76,7 +85,8 @@ export function formatSummary(results: Result[], problems: string[] = []): strin
   const errors = count((result) => result.status === "error" && !isBaselinedFailure(result));
   const skipped = count((result) => result.status === "skip");
   const baselined = count(isBaselinedFailure);
-  const stale = count((result) => result.outcome === "unexpected-pass");
+  const stale = count((result) => result.outcome === "unexpected-pass" && result.status === "pass");
+  const staleChecks = count((result) => result.outcome === "unexpected-pass" && result.status !== "pass");
   const unexpected = count((result) => result.outcome !== "as-expected");
   const verdict = [
     unexpected ? paint(31, `${unexpected} unexpected (see above)`) : undefined,
@@ -87,6 +97,7 @@ export function formatSummary(results: Result[], problems: string[] = []): strin
     `${passed} passed, ${failed} failed, ${errors} error${errors === 1 ? "" : "s"}, ${skipped} skipped`,
     baselined ? `${baselined} known divergence${baselined === 1 ? "" : "s"} (baselined)` : undefined,
     stale ? `${stale} passed though baselined` : undefined,
+    staleChecks ? `${staleChecks} failed on fewer checks than baselined` : undefined,
   ].filter(Boolean);
   return `${verdict.join("; ")}\nconformance: ${counts.join("; ")}`;
 }

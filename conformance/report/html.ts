@@ -24,7 +24,7 @@ export type CellState = "pass" | "fail" | "error" | "xpass" | "xfail" | "xerror"
 export const cellStates: Record<CellState, { label: string; meaning: string }> = {
   fail: { label: "FAIL", meaning: "new failure" },
   error: { label: "ERR", meaning: "new error" },
-  xpass: { label: "XPASS", meaning: "passed though the baseline lists it" },
+  xpass: { label: "XPASS", meaning: "passed (wholly, or on a check) though the baseline lists it as failing" },
   xfail: { label: "xfail", meaning: "failure the baseline expects" },
   xerror: { label: "xerr", meaning: "error the baseline expects" },
   pass: { label: "ok", meaning: "pass" },
@@ -110,17 +110,22 @@ function detail(result: Result, anchor: string): string {
     .map((failure) => {
       const diff = (failure.diff ?? []).map((difference) => `<li><code>${escapeHtml(formatDifference(difference))}</code></li>`).join("");
       const actual = !failure.diff?.length && failure.actual !== undefined ? `<pre>${escapeHtml(JSON.stringify(failure.actual, null, 2).slice(0, 4000))}</pre>` : "";
-      return `<div class="failure"><p>${escapeHtml(failure.message)}</p>${failure.because ? `<p class="because">because: ${escapeHtml(failure.because)}</p>` : ""}${diff ? `<ul class="diff">${diff}</ul>` : ""}${actual}</div>`;
+      return `<div class="failure"><p>${escapeHtml(failure.message)}</p><p class="meta">check <code>${escapeHtml(failure.check)}</code></p>${failure.because ? `<p class="because">because: ${escapeHtml(failure.because)}</p>` : ""}${diff ? `<ul class="diff">${diff}</ul>` : ""}${actual}</div>`;
     })
     .join("");
   const expected = result.expected
     ? `<p class="baseline">baseline (${escapeHtml(result.expected.classification ?? "")}, ${escapeHtml(result.expected.clause ?? "")}): ${escapeHtml(result.expected.reason)}</p>`
     : "";
+  const checkList = (checks: string[]) => checks.map((check) => `<code>${escapeHtml(check)}</code>`).join(", ");
+  const judged = [
+    result.unlistedChecks?.length ? `<p class="baseline">failed on checks the baseline entry does not list: ${checkList(result.unlistedChecks)}</p>` : "",
+    result.staleChecks?.length ? `<p class="baseline">listed checks that now hold (remove them from the entry): ${checkList(result.staleChecks)}</p>` : "",
+  ].join("");
   const stderr = result.stderr ? `<details><summary>runner stderr</summary><pre>${escapeHtml(result.stderr)}</pre></details>` : "";
   return `<section class="detail" id="${anchor}">
 <h3>${badge(cellState(result))} ${escapeHtml(result.scenario)} on ${escapeHtml(result.subject)}: ${result.status}${result.outcome && result.outcome !== "as-expected" ? ` (${result.outcome})` : ""}</h3>
 <p class="meta">${escapeHtml(result.file)} · clauses ${result.spec.map((clause) => `<code>${escapeHtml(clause)}</code>`).join(" ")} · ${result.durationMs} ms</p>
-${expected}${result.failures?.length ? "" : `<p>${escapeHtml(result.message)}</p>`}${failures}${stderr}
+${expected}${judged}${result.failures?.length ? "" : `<p>${escapeHtml(result.message)}</p>`}${failures}${stderr}
 </section>`;
 }
 

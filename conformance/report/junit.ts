@@ -21,12 +21,16 @@ export function renderJunit(report: Report): string {
     for (const result of report.results.filter((entry) => entry.subject === subject.name)) {
       const testCase = suite.testCase().className(`${subject.name}.${result.baseId}`).name(result.scenario).time(result.durationMs / 1000).file(result.file);
       const details = (result.failures ?? []).flatMap(formatFailure).join("\n");
-      if (result.outcome === "unexpected-pass") {
+      if (result.staleChecks?.length) {
+        testCase.failure(`listed in the baseline as failing on checks that now hold: ${result.staleChecks.join("; ")}: remove them from the entry`, "stale-checks").stacktrace(details);
+      } else if (result.outcome === "unexpected-pass") {
         testCase.failure(`listed in the baseline as expected to ${result.expected?.status} (${result.expected?.reason}) but passed: remove the entry`, "unexpected-pass");
       } else if (result.status === "skip") {
         testCase.skipped().standardOutput(result.message);
       } else if (result.outcome === "as-expected" && result.expected) {
         testCase.skipped().standardOutput(`expected failure (${result.expected.classification}, ${result.expected.clause}): ${result.expected.reason}\n${details}`);
+      } else if (result.unlistedChecks?.length) {
+        testCase.failure(`fails on checks its baseline entry does not list: ${result.unlistedChecks.join("; ")}`, "unlisted-checks").stacktrace(details);
       } else if (result.status === "fail") {
         testCase.failure(result.message, "fail").stacktrace(details);
       } else if (result.status === "error") {

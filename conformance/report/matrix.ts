@@ -4,7 +4,7 @@ import { describeOrigin } from "./origin.ts";
 
 export function cellSymbol(result: Result | undefined): string {
   if (!result) return "·";
-  if (result.outcome === "unexpected-pass") return "✅❗";
+  if (result.outcome === "unexpected-pass") return result.status === "pass" ? "✅❗" : "❌❗";
   if (result.status === "pass") return "✅";
   if (result.status === "skip") return "⏭";
   if (result.outcome === "as-expected") return result.status === "error" ? "💥⚠" : "❌⚠";
@@ -43,7 +43,7 @@ export function renderMarkdownMatrix(report: Report): string {
   const lines = [
     "# Compliance matrix",
     "",
-    "✅ pass · ❌ fail · 💥 error · ⏭ skipped (capability not declared) · ⚠ expected by the subject's baseline · ❗ listed as expected but passed",
+    "✅ pass · ❌ fail · 💥 error · ⏭ skipped (capability not declared) · ⚠ expected by the subject's baseline · ❗ listed as expected but passed (✅❗), or failing on fewer checks than listed (❌❗)",
     "",
     "| subject | language | package | version | built from | pass | fail | error | skip | time (s) |",
     "|---|---|---|---|---|---|---|---|---|---|",

@@ -6,10 +6,31 @@ import type { LoadedScenario } from "./load.ts";
 export const clientPaths = ["openai-run", "openai-stream", "anthropic-run", "anthropic-stream"] as const;
 export type ClientPath = (typeof clientPaths)[number];
 
+/** A step as written, without its assertions (the expansion's own are in `ExpandedStep.expect`). */
+export type StepBody = Omit<OperationStep, "expect"> | Omit<FixtureStep, "expect">;
+
+/** An assertion an expansion keeps, with where it is written: reports name it without searching for it. */
+export interface ExpandedAssertion {
+  assertion: Assertion;
+  /** Index in the step's `expect` list in the file. */
+  index: number;
+  /** Line of the assertion in the file. */
+  line: number;
+  /**
+   * 1-based, among the step's assertions (in the file) on the same target and pointer, when there are
+   * several: a check id needs it to tell them apart. Absent when the pair is unique.
+   */
+  occurrence?: number;
+}
+
 export interface ExpandedStep {
   /** Index of the step in the scenario file (for positions and reports). */
   index: number;
-  step: OperationStep | FixtureStep;
+  /** Line of the step in the file. */
+  line: number;
+  step: StepBody;
+  /** The assertions whose `when` this expansion matches, in file order. */
+  expect: ExpandedAssertion[];
 }
 
 export interface ExpandedScenario {
@@ -42,12 +63,29 @@ export function whenMatches(when: When | undefined, vars: Record<string, string>
   });
 }
 
-function selectAssertions(expect: Assertion[] | undefined, vars: Record<string, string>): Assertion[] | undefined {
-  return expect?.filter((assertion) => whenMatches(assertion.when, vars));
+/** Where an assertion looks: the step result, a fixture's snapshot or a captured variable; and at what. */
+export const assertionTarget = (assertion: Assertion) => `${assertion.fixture !== undefined ? `fixture ${assertion.fixture}` : assertion.var !== undefined ? `var ${assertion.var}` : "result"}\u0000${assertion.at}`;
+
+/** Every assertion of a step with its position, numbered among those sharing its target and pointer. */
+function positionedAssertions(source: LoadedScenario, stepIndex: number, expect: Assertion[]): ExpandedAssertion[] {
+  const counts = new Map<string, number>();
+  for (const assertion of expect) counts.set(assertionTarget(assertion), (counts.get(assertionTarget(assertion)) ?? 0) + 1);
+  const seen = new Map<string, number>();
+  return expect.map((assertion, index) => {
+    const key = assertionTarget(assertion);
+    seen.set(key, (seen.get(key) ?? 0) + 1);
+    const line = source.locate(["steps", stepIndex, "expect", index]).line;
+    return { assertion, index, line, ...(counts.get(key)! > 1 ? { occurrence: seen.get(key)! } : {}) };
+  });
 }
 
 export function expandScenario(source: LoadedScenario): ExpandedScenario[] {
   const scenario = source.data;
+  // Positions come from the file once; every expansion shares them.
+  const positioned = scenario.steps.map((step, index) => ({
+    line: source.locate(["steps", index]).line,
+    expect: positionedAssertions(source, index, step.expect ?? []),
+  }));
   const paths: (ClientPath | undefined)[] =
     scenario.matrix === undefined ? [undefined] : scenario.matrix === "client-paths" ? [...clientPaths] : [...scenario.matrix];
   return paths.map((path) => {
@@ -57,7 +95,9 @@ export function expandScenario(source: LoadedScenario): ExpandedScenario[] {
     const steps: ExpandedStep[] = [];
     scenario.steps.forEach((step, index) => {
       if (!whenMatches(step.when, pathVars)) return;
-      steps.push({ index, step: { ...step, expect: selectAssertions(step.expect, pathVars) } });
+      const { expect: _all, ...body } = step;
+      const expect = positioned[index].expect.filter(({ assertion }) => whenMatches(assertion.when, pathVars));
+      steps.push({ index, line: positioned[index].line, step: body, expect });
     });
     return {
       id: path ? `${scenario.id}[${path}]` : scenario.id,

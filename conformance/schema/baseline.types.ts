@@ -1,32 +1,24 @@
 // Generated from conformance/schema/baseline.schema.json by scripts/gen-types.ts. Do not edit; run `npm run gen:types`.
 
 /**
- * A subject's expected failures (runners/NAME/expected-failures.yaml). Strict: an unlisted failure fails the run, and so does a listed entry that now passes.
- */
-export interface Baseline {
-  /**
-   * The runner name this baseline belongs to.
-   */
-  subject: string;
-  /**
-   * The package and version the entries were measured against, e.g. toolnexus==0.21.0.
-   */
-  package?: string;
-  entries: Entry[];
-}
-/**
  * This interface was referenced by `Baseline`'s JSON-Schema
  * via the `definition` "entry".
  */
-export interface Entry {
+export type Entry = {
   /**
-   * An expanded scenario id, e.g. client.request-params.merge[openai-run].
+   * An expanded scenario id, e.g. client/request-params/top-level[openai-run].
    */
   scenario: string;
   /**
    * The status this scenario is expected to end with.
    */
   status: "fail" | "error";
+  /**
+   * The check ids expected to fail (conformance/README.md#check-ids), e.g. 'step 3 (client.run) llm /requests/0/body/system'. Required for status fail: a failure on any other check fails the run, and a listed check that holds is stale. `npm run conformance -- baseline --update FILE --runner NAME` rewrites them from a run.
+   *
+   * @minItems 1
+   */
+  checks?: [string, ...string[]];
   /**
    * The SPEC.md clause the divergence is about.
    */
@@ -43,4 +35,19 @@ export interface Entry {
    * false only where the port's outcome depends on timing it does not control (the reason must say which): a pass is then not stale, as pytest's xfail(strict=False). Any other unexpected status still fails the run.
    */
   strict?: boolean;
+};
+
+/**
+ * A subject's expected failures (runners/NAME/expected-failures.yaml). Strict: an unlisted failure fails the run, and so does a listed scenario failing on a check its entry does not list, a listed scenario that now passes, or a listed check that now holds.
+ */
+export interface Baseline {
+  /**
+   * The runner name this baseline belongs to.
+   */
+  subject: string;
+  /**
+   * The package and version the entries were measured against, e.g. toolnexus==0.21.0.
+   */
+  package?: string;
+  entries: Entry[];
 }

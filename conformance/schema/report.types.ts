@@ -92,11 +92,27 @@ export interface Result {
     reason: string;
     clause?: string;
     classification?: string;
+    /**
+     * The checks the baseline entry expects to fail.
+     */
+    checks?: string[];
+    /**
+     * false: a listed check that holds is not stale (timing the port does not control).
+     */
+    strict?: boolean;
   };
   /**
-   * How the status compares with the baseline: as-expected (pass, skip, or a listed failure), unexpected-failure, unexpected-pass.
+   * How the result compares with the baseline: as-expected (pass, skip, or a listed failure failing exactly on its listed checks), unexpected-failure (an unlisted failure or error, or a listed scenario failing on a check its entry does not list: see unlistedChecks), unexpected-pass (something listed as failing now holds: the scenario passed, or a listed check holds: see staleChecks).
    */
   outcome?: "as-expected" | "unexpected-failure" | "unexpected-pass";
+  /**
+   * Failed checks the scenario's baseline entry does not list (each a new failure inside a known divergence).
+   */
+  unlistedChecks?: string[];
+  /**
+   * Checks the baseline entry lists that held in this run (remove them from the entry).
+   */
+  staleChecks?: string[];
   durationMs: number;
   message: string;
   spec: string[];
@@ -112,7 +128,7 @@ export interface Result {
   notes?: string[];
 }
 /**
- * One assertion that did not hold.
+ * One check that did not hold: an assertion, an unexpected error, a capture that found nothing, a fixture's contract violation or leftovers.
  *
  * This interface was referenced by `Report`'s JSON-Schema
  * via the `definition` "failure".
@@ -127,6 +143,10 @@ export interface Failure {
    * Line of the failing assertion (or step) in the scenario file.
    */
   line?: number;
+  /**
+   * What failed inside the scenario, stable across runs, e.g. 'step 3 (client.run) llm /requests/0/body/system' (conformance/README.md#check-ids); baselines list these.
+   */
+  check: string;
   /**
    * 'result', 'fixture NAME' or 'var NAME'.
    */

@@ -34,8 +34,8 @@ describe("matrix expansion", () => {
   it("keeps only the steps and assertions whose `when` matches", () => {
     const [openaiRun, , anthropicRun, anthropicStream] = expandYaml(matrixScenario);
     expect(openaiRun.steps.map((step) => step.index)).toEqual([0]);
-    expect(openaiRun.steps[0].step.expect).toHaveLength(1);
-    expect(anthropicRun.steps[0].step.expect).toHaveLength(2);
+    expect(openaiRun.steps[0].expect).toHaveLength(1);
+    expect(anthropicRun.steps[0].expect).toHaveLength(2);
     expect(anthropicStream.steps.map((step) => step.index)).toEqual([0, 1]);
   });
 

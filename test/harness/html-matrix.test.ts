@@ -58,7 +58,7 @@ const report: Report = {
         subject: "python",
         status: "fail",
         message: "x.yaml:12: step 1, result at /value/tools: the sets differ",
-        failures: [{ step: 1, message: "x.yaml:12: step 1, result at /value/tools: the sets differ", diff: [{ path: "/value/tools", change: "unexpected", actual: "srv_a" }] }],
+        failures: [{ step: 1, check: "step 2 (toolkit.list) /value/tools", message: "x.yaml:12: step 1, result at /value/tools: the sets differ", diff: [{ path: "/value/tools", change: "unexpected", actual: "srv_a" }] }],
       },
       new Map(),
     ),
@@ -127,7 +127,7 @@ function realisticReport(): Report {
           subject,
           status,
           message: failed ? `x.yaml:12: step 1 (op client.run), result at /value/tools: the sets differ` : status === "skip" ? "capability client.stream not declared" : "",
-          ...(failed ? { failures: [{ step: 1, message: "x.yaml:12: the sets differ", diff: [{ path: "/value/tools", change: "unexpected" as const, actual: "srv_a" }] }] } : {}),
+          ...(failed ? { failures: [{ step: 1, check: "step 2 (toolkit.list) /value/tools", message: "x.yaml:12: the sets differ", diff: [{ path: "/value/tools", change: "unexpected" as const, actual: "srv_a" }] }] } : {}),
         },
         baseline,
       );

@@ -49,12 +49,12 @@ describe("declared operand types", () => {
     // The first scenario for each operation (where it answers with a value) and each observing fixture kind.
     const chosen = new Set<(typeof lint.expanded)[number]>();
     for (const op of operationNames) {
-      const answers = (step: (typeof lint.expanded)[number]["steps"][number]["step"]) => !step.expect?.some((assertion) => assertion.at.startsWith("/error"));
-      const found = lint.expanded.find((scenario) => scenario.steps.some(({ step }) => opOf(scenario, step) === op && answers(step)));
+      const answers = (step: (typeof lint.expanded)[number]["steps"][number]) => !step.expect.some(({ assertion }) => assertion.at.startsWith("/error"));
+      const found = lint.expanded.find((scenario) => scenario.steps.some((step) => opOf(scenario, step.step) === op && answers(step)));
       if (found) chosen.add(found);
     }
     for (const kind of fixtureKinds.values()) {
-      const found = lint.expanded.find((scenario) => scenario.steps.some(({ step }) => step.expect?.some((assertion) => assertion.fixture && scenario.fixtures[assertion.fixture]?.kind === kind.kind)));
+      const found = lint.expanded.find((scenario) => scenario.steps.some((step) => step.expect.some(({ assertion }) => assertion.fixture && scenario.fixtures[assertion.fixture]?.kind === kind.kind)));
       if (found) chosen.add(found);
     }
 
@@ -62,11 +62,10 @@ describe("declared operand types", () => {
     const snapshots = new Map<string, unknown[]>();
     const kinds = watchedKinds(snapshots);
     for (const scenario of chosen) {
-      const opAt = new Map(scenario.steps.map(({ index, step }) => [index, opOf(scenario, step)]));
       await runScenario(scenario, subject, {
         fixtureKinds: kinds,
-        onStep: (index, result) => {
-          const op = opAt.get(index);
+        onOperation: (step, _input, result) => {
+          const op = opOf(scenario, step.step);
           if (op && result.value !== undefined) values.set(op, [...(values.get(op) ?? []), result.value]);
         },
       });

@@ -11,12 +11,13 @@ import type { ScenarioResult } from "../../conformance/engine/run.ts";
 const result = (scenario: string, status: ScenarioResult["status"], extra: Partial<ScenarioResult> = {}): ScenarioResult => ({
   scenario, baseId: scenario.replace(/\[.*\]$/, ""), title: "t", file: "f.yaml", subject: "py", status, durationMs: 3, message: status === "pass" ? "" : "m", spec: ["core.tool-result"], tags: [], ...extra,
 });
-const entry = (scenario: string): Entry => ({ scenario, status: "fail", clause: "mcp.allowlist.empty", classification: "spec-pinned", reason: "tools: {} loads all tools in this port" });
+const entry = (scenario: string, checks: Entry["checks"] = ["step 2 (client.run) /x"]): Entry => ({ scenario, status: "fail", checks, clause: "mcp.allowlist.empty", classification: "spec-pinned", reason: "tools: {} loads all tools in this port" });
+const failingOn = (...checks: string[]): Partial<ScenarioResult> => ({ failures: checks.map((check) => ({ step: 1, check, message: `f.yaml:9: ${check}: not equal` })) });
 
 describe("baselines", () => {
   const baseline = new Map([["a", entry("a")], ["b", entry("b")]]);
   it("a listed failure is as expected; a listed scenario that passes is unexpected; an unlisted failure is unexpected", () => {
-    expect(judge(result("a", "fail"), baseline).outcome).toBe("as-expected");
+    expect(judge(result("a", "fail", failingOn("step 2 (client.run) /x")), baseline).outcome).toBe("as-expected");
     expect(judge(result("b", "pass"), baseline).outcome).toBe("unexpected-pass");
     expect(judge(result("c", "fail"), baseline).outcome).toBe("unexpected-failure");
     expect(judge(result("c", "error"), baseline).outcome).toBe("unexpected-failure");
@@ -27,8 +28,28 @@ describe("baselines", () => {
   it("a non-strict entry (timing-dependent) accepts a pass, but still not another failure status", () => {
     const loose = new Map([["t", { ...entry("t"), strict: false }]]);
     expect(judge(result("t", "pass"), loose).outcome).toBe("as-expected");
-    expect(judge(result("t", "fail"), loose).outcome).toBe("as-expected");
+    expect(judge(result("t", "fail", failingOn("step 2 (client.run) /x")), loose).outcome).toBe("as-expected");
     expect(judge(result("t", "error"), loose).outcome).toBe("unexpected-failure");
+  });
+
+  it("a listed scenario failing on a check its entry does not list is an unexpected failure, naming the check", () => {
+    const judged = judge(result("a", "fail", failingOn("step 2 (client.run) /x", "step 2 (client.run) llm /requests/0/body/system")), baseline);
+    expect(judged).toMatchObject({ outcome: "unexpected-failure", unlistedChecks: ["step 2 (client.run) llm /requests/0/body/system"] });
+    expect(judged.staleChecks).toBeUndefined();
+    expect(formatResult(judged)).toContain('failed on checks its baseline entry does not list: "step 2 (client.run) llm /requests/0/body/system"');
+    expect(renderJunit({ version: 1, startedAt: "x", finishedAt: "x", subjects: [{ name: "py", language: "python", package: "p", version: "1", capabilities: [], available: true }], results: [judged] })).toContain("unlisted-checks");
+  });
+
+  it("a listed check that now holds is stale, unless the entry is not strict; a failure on other checks too is reported as unexpected first", () => {
+    const two = new Map([["a", entry("a", ["step 2 (client.run) /x", "step 3 (client.run) /y"])]]);
+    const stale = judge(result("a", "fail", failingOn("step 2 (client.run) /x")), two);
+    expect(stale).toMatchObject({ outcome: "unexpected-pass", staleChecks: ["step 3 (client.run) /y"] });
+    expect(formatResult(stale)).toMatch(/^STALE .*listed checks now hold: "step 3 \(client\.run\) \/y": remove them from the baseline entry/);
+    const loose = new Map([["a", { ...two.get("a")!, strict: false }]]);
+    expect(judge(result("a", "fail", failingOn("step 2 (client.run) /x")), loose).outcome).toBe("as-expected");
+    expect(judge(result("a", "fail", failingOn("step 4 (client.run) /z")), loose)).toMatchObject({ outcome: "unexpected-failure", unlistedChecks: ["step 4 (client.run) /z"] });
+    const both = judge(result("a", "fail", failingOn("step 2 (client.run) /x", "step 4 (client.run) /z")), two);
+    expect(both).toMatchObject({ outcome: "unexpected-failure", unlistedChecks: ["step 4 (client.run) /z"], staleChecks: ["step 3 (client.run) /y"] });
   });
 
   it("an entry for a scenario that no longer exists is found (a stale baseline fails loudly)", () => {
@@ -47,8 +68,8 @@ describe("reports", () => {
       { name: "go", language: "go", package: "github.com/muthuishere/toolnexus/golang", version: "v0.16.0", capabilities: [], available: false, unavailableReason: "go: 403 Forbidden" },
     ],
     results: [
-      judge(result("a", "fail", { failures: [{ step: 1, message: "f.yaml:9: step 1, result at /x: not equal", diff: [{ path: "/x", change: "changed", expected: 1, actual: 2 }] }] }), baseline),
-      judge(result("c", "fail", { failures: [{ step: 0, message: "boom", diff: [{ path: "/tools", change: "unexpected", actual: [] }] }] }), baseline),
+      judge(result("a", "fail", { failures: [{ step: 1, check: "step 2 (client.run) /x", message: "f.yaml:9: step 1, result at /x: not equal", diff: [{ path: "/x", change: "changed", expected: 1, actual: 2 }] }] }), baseline),
+      judge(result("c", "fail", { failures: [{ step: 0, check: "step 1 (toolkit.list) /tools", message: "boom", diff: [{ path: "/tools", change: "unexpected", actual: [] }] }] }), baseline),
       judge(result("d", "pass"), baseline),
     ],
   };
@@ -132,9 +153,12 @@ describe("baseline files", () => {
     const { loadBaseline } = await import("../../conformance/report/baseline.ts");
     const dir = await mkdtemp(join(tmpdir(), "tnc-baseline-"));
     const file = join(dir, "expected-failures.yaml");
-    await writeFile(file, "subject: py\nentries:\n  - scenario: a\n    status: fail\n    clause: x\n    classification: port-bug\n    reason: long enough reason\n  - scenario: b\n    status: flaky\n    clause: x\n    classification: port-bug\n    reason: long enough reason\n");
+    await writeFile(file, "subject: py\nentries:\n  - scenario: a\n    status: fail\n    checks: [step 1 (toolkit.list) /value]\n    clause: x\n    classification: port-bug\n    reason: long enough reason\n  - scenario: b\n    status: flaky\n    clause: x\n    classification: port-bug\n    reason: long enough reason\n");
     try {
-      await expect(loadBaseline(file)).rejects.toThrow(`${file}:9: invalid baseline at /entries/1/status: must be equal to one of the allowed values`);
+      await expect(loadBaseline(file)).rejects.toThrow(`${file}:10: invalid baseline at /entries/1/status: must be equal to one of the allowed values`);
+      // A failure entry must say what fails in the scenario: a new failure elsewhere in it then shows.
+      await writeFile(file, "subject: py\nentries:\n  - scenario: a\n    status: fail\n    clause: x\n    classification: port-bug\n    reason: long enough reason\n");
+      await expect(loadBaseline(file)).rejects.toThrow(`${file}:3: invalid baseline at /entries/0: must have required property 'checks': list the check ids the scenario fails on`);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

@@ -155,4 +155,49 @@ describe("runScenario", () => {
     const broken = await runScenario(scenario, failing, { fixtureKinds: kinds(badAction) });
     expect(broken.message).toBe('inline.yaml:7: step 1 (fixture srv, action poke): fixture "srv" action "poke" failed: no');
   });
+
+  it("names each failure by a check id (step, op, target, pointer), evaluating every assertion of the failing step and no later step", async () => {
+    const fixture = recordingFixture([{ open: 3 }], ["request 0: /model must be string"]);
+    const yaml = `${withFixture.replace("eventuallyMs: 500}", "eventuallyMs: 50}")}      - {at: /value/value, matches: "^x"}
+      - {at: "", present: true}
+  - op: runner.echo
+    with: {value: 2}
+    expect:
+      - {at: /value/value, equals: 3}
+`;
+    const [scenario] = expandYaml(yaml);
+    const result = await runScenario(scenario, fakeSubject(() => ok({ value: "other" })), { fixtureKinds: kinds(fixture) });
+    expect(result.status).toBe("fail");
+    // Every assertion of step 2 is evaluated after the first fails; step 3 is not run; violations are reported as before (not after a failure).
+    expect(result.failures?.map((failure) => failure.check)).toEqual([
+      "step 2 (runner.echo) /value/value (1)",
+      "step 2 (runner.echo) var echoed \"\"",
+      "step 2 (runner.echo) srv /open",
+      "step 2 (runner.echo) /value/value (2)",
+    ]);
+    expect(result.failures?.map((failure) => failure.line)).toEqual([14, 15, 16, 17]);
+
+    const errored = await runScenario(expandYaml(`id: t.err\ntitle: t\nspec: [core.tool-result]\nsteps:\n  - op: runner.echo\n    with: {value: 1}\n    capture: {got: /value/nothing}\n`)[0], fakeSubject(() => ({ ok: false, elapsedMs: 1, error: { kind: "http", message: "boom" } })));
+    expect(errored.failures?.map((failure) => [failure.check, failure.message])).toEqual([
+      ["step 1 (runner.echo) capture got", 'inline.yaml:5: step 1 (op runner.echo): capture "got": nothing at /value/nothing'],
+      ["step 1 (runner.echo) error", "inline.yaml:5: step 1 (op runner.echo): unexpected error (http): boom"],
+    ]);
+
+    const violating = await runScenario(expandYaml(withFixture)[0], fakeSubject((_, input) => ok(input)), { fixtureKinds: kinds(recordingFixture([{ open: 0 }], ["request 0: /model must be string"])) });
+    expect(violating.failures?.map((failure) => failure.check)).toEqual(["fixture srv contract"]);
+  });
+
+  it("hands each operation step (with its position and input) and each fixture's final snapshot to the hooks", async () => {
+    const fixture = recordingFixture([{ open: 1 }, { open: 0 }]);
+    const seen: unknown[] = [];
+    const snapshots = new Map<string, unknown>();
+    const result = await runScenario(expandYaml(withFixture)[0], fakeSubject((_, input) => ok(input)), {
+      fixtureKinds: kinds(fixture),
+      onOperation: (step, input, outcome) => seen.push({ index: step.index, line: step.line, input, outcome }),
+      onFinalSnapshot: (name, snapshot) => snapshots.set(name, snapshot),
+    });
+    expect(result.status).toBe("pass");
+    expect(seen).toEqual([{ index: 1, line: 10, input: { value: "http://127.0.0.1:1/test" }, outcome: { value: { value: "http://127.0.0.1:1/test" }, elapsedMs: 1 } }]);
+    expect([...snapshots]).toEqual([["srv", { open: 0 }]]);
+  });
 });

@@ -7,7 +7,7 @@ import { defaultScenarioDir } from "../../conformance/cli/paths.ts";
 import { runScenario, type StepResult } from "../../conformance/engine/run.ts";
 import { formatResult } from "../../conformance/report/console.ts";
 import { judge } from "../../conformance/report/baseline.ts";
-import { expandScenario, type ExpandedScenario } from "../../conformance/scenario/expand.ts";
+import { expandScenario, type ExpandedScenario, type ExpandedStep } from "../../conformance/scenario/expand.ts";
 import { findScenarioFiles, formatDiagnostic, readScenarioFile, type LoadedScenario } from "../../conformance/scenario/load.ts";
 import { createReferenceSubject } from "../../conformance/subjects/reference/index.ts";
 import type { RunnerSubject } from "../../conformance/subjects/runner.ts";
@@ -25,7 +25,7 @@ async function readWithoutLint(): Promise<{ diagnostics: []; expanded: ExpandedS
 }
 
 const lint = inProcessOnly ? await readWithoutLint() : await (await import("../../conformance/scenario/lint.ts")).lintPaths([defaultScenarioDir]);
-// TNC_SUITE_FILTER (a glob over scenario ids, e.g. '!mcp.*'): a mutation run over one folder needs only
+// TNC_SUITE_FILTER (a glob over scenario ids, e.g. '!mcp/**'): a mutation run over one folder needs only
 // the scenarios that reach it, and leaves out timing-sensitive ones a busy machine fails at random.
 const scenarios = process.env.TNC_SUITE_FILTER ? lint.expanded.filter((scenario) => picomatch.isMatch(scenario.id, process.env.TNC_SUITE_FILTER!)) : lint.expanded;
 const inProcess = createReferenceSubject();
@@ -53,7 +53,7 @@ function comparable(result: StepResult): unknown {
 }
 
 function stepsOf(scenarioSteps: unknown[]) {
-  return (index: number, result: StepResult) => scenarioSteps.push({ index, result: comparable(result) });
+  return (step: ExpandedStep, _input: unknown, result: StepResult) => scenarioSteps.push({ index: step.index, result: comparable(result) });
 }
 
 describe.skipIf(inProcessOnly)("scenario files", () => {
@@ -66,7 +66,7 @@ describe("reference (in-process)", () => {
   for (const scenario of scenarios) {
     it(scenario.id, async () => {
       const steps: unknown[] = [];
-      const result = judge(await runScenario(scenario, inProcess, { onStep: stepsOf(steps) }), new Map());
+      const result = judge(await runScenario(scenario, inProcess, { onOperation: stepsOf(steps) }), new Map());
       inProcessSteps.set(scenario.id, steps);
       expect(result.status, formatResult(result)).toBe("pass");
     });
@@ -77,7 +77,7 @@ describe.skipIf(inProcessOnly)("reference through the ts runner (same results as
   for (const scenario of scenarios) {
     it(scenario.id, async () => {
       const steps: unknown[] = [];
-      const result = judge(await runScenario(scenario, tsRunner, { onStep: stepsOf(steps) }), new Map());
+      const result = judge(await runScenario(scenario, tsRunner, { onOperation: stepsOf(steps) }), new Map());
       expect(result.status, formatResult(result)).toBe("pass");
       expect(steps).toEqual(inProcessSteps.get(scenario.id));
     });
