@@ -52,7 +52,8 @@ const breakable = (text: string) => escapeHtml(text).replace(/\./g, ".<wbr>").re
 /** A package or a path that may wrap after its slashes, colons and dots (not a version's), and before an @. */
 const breakablePath = (text: string) => escapeHtml(text).replace(/([/:]|\.(?=[A-Za-z]))/g, "$1<wbr>").replace(/@/g, "<wbr>@");
 
-const familyOf = (scenario: string) => scenario.split(".").slice(0, 2).join(".");
+/** The folder a scenario lives in (`mcp/allowlist` for `mcp/allowlist/absent[...]`): ids are file paths. */
+const familyOf = (scenario: string) => scenario.replace(/\[.*$/, "").split("/").slice(0, -1).join("/") || scenario;
 
 interface Tally {
   total: number;

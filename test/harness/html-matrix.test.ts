@@ -95,9 +95,9 @@ describe("HTML compliance matrix", () => {
 // A report shaped like a real all-runner run: 7 subjects with results, 2 unavailable with long
 // installer logs, long expanded ids, and every kind of cell.
 function realisticReport(): Report {
-  const families = ["captured.rag-go", "client.body-transform", "client.faults", "client.request-params", "mcp.allowlist", "mcp.cancel", "toolkit.duplicates"];
+  const families = ["captured/rag-go", "client/body-transform", "client/faults", "client/request-params", "mcp/allowlist", "mcp/cancel", "toolkit/duplicates"];
   const scenarios = families.flatMap((family) =>
-    [1, 2, 3, 4].map((index) => `${family}.a-rather-long-scenario-name-number-${index}[anthropic-stream]`),
+    [1, 2, 3, 4].map((index) => `${family}/a-rather-long-scenario-name-number-${index}[anthropic-stream]`),
   );
   const available = ["reference", "python", "python@source", "go@source", "java@source", "js@source", "ts"];
   const installerLog = (runner: string) =>
@@ -121,7 +121,7 @@ function realisticReport(): Report {
       return judge(
         {
           ...base,
-          spec: [`${scenario.split(".").slice(0, 2).join(".")}.clause`],
+          spec: [`${scenario.split("/").slice(0, 2).join(".")}.clause`],
           scenario,
           baseId: scenario.replace(/\[.*\]$/, ""),
           subject,
@@ -214,16 +214,16 @@ describe("HTML compliance matrix, as a port maintainer reads it", () => {
     const row = (id: string) => page.locator(`#matrix tr`, { has: page.locator(`th code`, { hasText: id }) });
     const cells = (id: string) => row(id).locator("td").allInnerTexts();
     // Subjects with results are the columns, in report order: reference, python, python@source, go@source, java@source, js@source, ts.
-    await expect(cells("captured.rag-go.a-rather-long-scenario-name-number-2[")).resolves.toEqual(["ok", "FAIL", "ok", "ok", "ok", "ok", "ok"]);
-    await expect(cells("client.body-transform.a-rather-long-scenario-name-number-3[")).resolves.toEqual(["ok", "ok", "xfail", "xfail", "ok", "ok", "ok"]);
-    await expect(cells("client.faults.a-rather-long-scenario-name-number-2[")).resolves.toEqual(["ok", "ok", "ok", "xerr", "ok", "ok", "ok"]);
-    await expect(cells("client.request-params.a-rather-long-scenario-name-number-2[")).resolves.toEqual(["ok", "ok", "ok", "ok", "XPASS", "ok", "ok"]);
-    await expect(cells("mcp.allowlist.a-rather-long-scenario-name-number-2[")).resolves.toEqual(["ok", "ok", "ok", "ok", "ok", "skip", "ok"]);
-    await expect(cells("mcp.cancel.a-rather-long-scenario-name-number-2[")).resolves.toEqual(["ok", "ok", "ok", "ok", "ok", "ok", "ERR"]);
-    const familyRow = (family: string) => page.locator("#by-family tr", { has: page.locator("th", { hasText: new RegExp(`^${family.replace(/\./g, "\\.")}$`) }) });
-    await expect(familyRow("captured.rag-go").locator("td").nth(1).innerText()).resolves.toMatch(/^3\/4\s+1 new$/);
-    await expect(familyRow("client.body-transform").locator("td").nth(2).innerText()).resolves.toMatch(/^3\/4\s+1 xfail$/);
-    await expect(familyRow("toolkit.duplicates").locator("td").nth(0).innerText()).resolves.toBe("4/4");
+    await expect(cells("captured/rag-go/a-rather-long-scenario-name-number-2[")).resolves.toEqual(["ok", "FAIL", "ok", "ok", "ok", "ok", "ok"]);
+    await expect(cells("client/body-transform/a-rather-long-scenario-name-number-3[")).resolves.toEqual(["ok", "ok", "xfail", "xfail", "ok", "ok", "ok"]);
+    await expect(cells("client/faults/a-rather-long-scenario-name-number-2[")).resolves.toEqual(["ok", "ok", "ok", "xerr", "ok", "ok", "ok"]);
+    await expect(cells("client/request-params/a-rather-long-scenario-name-number-2[")).resolves.toEqual(["ok", "ok", "ok", "ok", "XPASS", "ok", "ok"]);
+    await expect(cells("mcp/allowlist/a-rather-long-scenario-name-number-2[")).resolves.toEqual(["ok", "ok", "ok", "ok", "ok", "skip", "ok"]);
+    await expect(cells("mcp/cancel/a-rather-long-scenario-name-number-2[")).resolves.toEqual(["ok", "ok", "ok", "ok", "ok", "ok", "ERR"]);
+    const familyRow = (family: string) => page.locator("#by-family tr", { has: page.locator("th", { hasText: new RegExp(`^${family}$`) }) });
+    await expect(familyRow("captured/rag-go").locator("td").nth(1).innerText()).resolves.toMatch(/^3\/4\s+1 new$/);
+    await expect(familyRow("client/body-transform").locator("td").nth(2).innerText()).resolves.toMatch(/^3\/4\s+1 xfail$/);
+    await expect(familyRow("toolkit/duplicates").locator("td").nth(0).innerText()).resolves.toBe("4/4");
     await expect(page.locator("#by-clause tr", { hasText: "client.body-transform.clause" }).locator("td").nth(3).innerText()).resolves.toMatch(/^3\/4\s+1 xfail$/);
     // The legend names both kinds apart.
     await expect(page.locator(".legend").innerText()).resolves.toMatch(/FAIL\s+new failure[\s\S]*xfail\s+failure the baseline expects/);
