@@ -83,7 +83,7 @@ describe("mcp-conformance gate against a reference broken on purpose", () => {
   it("fails initialize when clientInfo has no version, tools_call when the call uses the exposed name", async () => {
     const dir = mutant([
       ["reference/mcp/connect.ts", `version: "0.16.0" }`, `version: "" }`],
-      ["reference/mcp/load.ts", "callMcpTool(connection, listedTool.name, args)", "callMcpTool(connection, exposedName(outcome.server.name, listedTool.name), args)"],
+      ["reference/mcp/load.ts", "callMcpTool(connection, listedTool.name, args, context)", "callMcpTool(connection, exposedName(outcome.server.name, listedTool.name), args, context)"],
     ]);
     made.push(dir);
     const out = mkdtempSync(join(tmpdir(), "tnc-mcp-records-"));
