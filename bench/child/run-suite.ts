@@ -5,8 +5,8 @@
 // maxRSS covers one suite run only. Usage: tsx bench/child/run-suite.ts '<json>'
 //   {"subject": "reference"} | {"subject": "runner", "spec": RunnerSpec, "baseline": FILE}, plus "every": n
 import { readFileSync } from "node:fs";
-import { defaultScenarioDir } from "../../conformance/cli/paths.ts";
-import { runSuite } from "../../conformance/engine/suite.ts";
+import { defaultScenarioDir } from "../../conformance/scenario/scenario-id.ts";
+import { runSuite } from "../../conformance/report/run-suite.ts";
 import { loadBaseline } from "../../conformance/report/baseline.ts";
 import { lintPaths } from "../../conformance/scenario/lint.ts";
 import { createReferenceSubject } from "../../conformance/subjects/reference/index.ts";

@@ -4,7 +4,7 @@ import { existsSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
 import { dirname, join, relative, resolve, sep } from "node:path";
 import type { Command } from "commander";
-import { repoRoot } from "../cli/paths.ts";
+import { repoRoot } from "../common/paths.ts";
 import { defaultScenarioDir, idForPath } from "../scenario/scenario-id.ts";
 import { formatDiagnostic } from "../scenario/load.ts";
 import { lintPaths } from "../scenario/lint.ts";

@@ -4,10 +4,10 @@
 // Exit status: 0 when FILE now matches the run, 1 when something is left to decide, 2 on bad input.
 import { readFile, writeFile } from "node:fs/promises";
 import type { Command } from "commander";
-import { runSuite } from "../engine/suite.ts";
+import { runSuite } from "../report/run-suite.ts";
 import { updateBaselineChecks } from "../report/baseline-update.ts";
 import { failedChecks } from "../report/baseline.ts";
-import { openSubjects } from "../subjects/select.ts";
+import { openSubjects } from "./select-subjects.ts";
 import type { PortSourceChoice } from "../subjects/port-source.ts";
 import { sourceEnvironmentVariable } from "../subjects/port-source.ts";
 import { scenariosToRun } from "./scenarios-to-run.ts";

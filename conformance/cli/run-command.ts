@@ -2,12 +2,12 @@
 // the report. A subject that cannot start is reported as unavailable with its reason.
 import type { Report } from "../schema/report.types.ts";
 import type { ExpandedScenario } from "../scenario/expand.ts";
-import { runSuite } from "../engine/suite.ts";
+import { runSuite } from "../report/run-suite.ts";
 import { orphanedEntries } from "../report/baseline.ts";
 import { formatResult } from "../report/console.ts";
 import { reportSubject } from "../report/json-report.ts";
 import { describeOrigin } from "../report/origin.ts";
-import { openSubjects, type SubjectChoice } from "../subjects/select.ts";
+import { openSubjects, type SubjectChoice } from "./select-subjects.ts";
 
 export type { SubjectChoice };
 

@@ -3,12 +3,12 @@
 import { stat } from "node:fs/promises";
 import { fixtureKinds } from "../../fixtures/registry.ts";
 import type { Assertion, FixtureStep, OperationStep, Scenario, When } from "../schema/scenario.types.ts";
-import { referencedVariables } from "../engine/variables.ts";
+import { referencedVariables } from "./variables.ts";
 import { clientPaths, expandScenario, pathVariables, whenMatches, type ClientPath, type ExpandedScenario } from "./expand.ts";
 import { findScenarioFiles, readScenarioFile, type Diagnostic, type LoadedScenario, type ScenarioFile } from "./load.ts";
 import { readSpecClauses, type SpecClause } from "./spec-clauses.ts";
 import { compileSchema } from "../schema/validator.ts";
-import { knownCapabilities } from "../subjects/subject.ts";
+import { knownCapabilities } from "../schema/protocol.ts";
 import { describeShape, shapeAt, stepResultShape, typesOf, type Shape } from "./operand-types.ts";
 import { checkScenarioSchema, operationNames, operationValidator, pointerToPath, toDiagnostics, type SchemaProblem } from "./validate.ts";
 import { closestName } from "./closest-name.ts";

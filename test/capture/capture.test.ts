@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
-import { repoRoot } from "../../conformance/cli/paths.ts";
+import { repoRoot } from "../../conformance/common/paths.ts";
 import { defaultCapturedDir, defaultCapturedScenarioDir, importCaptures } from "../../conformance/capture/cli.ts";
 import type { Capture } from "../../conformance/capture/capture.types.ts";
 import { captureProblems, readCaptureData } from "../../conformance/capture/load.ts";

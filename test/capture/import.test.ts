@@ -13,7 +13,7 @@ import type { Capture } from "../../conformance/capture/capture.types.ts";
 import { DEFAULT_PATTERNS, REDACTED, redact } from "../../conformance/capture/redact.ts";
 import { readSource } from "../../conformance/capture/sources.ts";
 import { captureToScenario } from "../../conformance/capture/to-scenario.ts";
-import { repoRoot } from "../../conformance/cli/paths.ts";
+import { repoRoot } from "../../conformance/common/paths.ts";
 
 const data = join(repoRoot, "test/capture/data");
 const glmDir = join(defaultCapturedDir, "glm-import");

@@ -9,15 +9,15 @@ import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { repoRoot } from "../../conformance/cli/paths.ts";
+import { repoRoot } from "../../conformance/common/paths.ts";
 import { startLlmMock, type LlmMock } from "../../fixtures/llm-mock/index.ts";
 import { importCaptures, patternsFor } from "../../conformance/capture/cli.ts";
 import type { Capture } from "../../conformance/capture/capture.types.ts";
 import { startCaptureProxy, type CaptureProxy } from "../../conformance/capture/proxy.ts";
-import { runSuite } from "../../conformance/engine/suite.ts";
+import { runSuite } from "../../conformance/report/run-suite.ts";
 import { lintPaths } from "../../conformance/scenario/lint.ts";
 import { createReferenceSubject } from "../../conformance/subjects/reference/index.ts";
-import { openSubjects } from "../../conformance/subjects/select.ts";
+import { openSubjects } from "../../conformance/cli/select-subjects.ts";
 import type { Subject } from "../../conformance/subjects/subject.ts";
 
 const API_KEY = "opaque-proxy-api-key-5c1e9d";

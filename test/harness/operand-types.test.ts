@@ -3,7 +3,7 @@
 // runs, against the in-process reference, a scenario per operation and per fixture kind, and checks
 // every step value and every snapshot read against what is declared.
 import { afterAll, describe, expect, it } from "vitest";
-import { defaultScenarioDir } from "../../conformance/cli/paths.ts";
+import { defaultScenarioDir } from "../../conformance/scenario/scenario-id.ts";
 import { runScenario } from "../../conformance/engine/run.ts";
 import { lintPaths } from "../../conformance/scenario/lint.ts";
 import { operationValueShapes } from "../../conformance/scenario/operand-types.ts";

@@ -3,7 +3,7 @@
 // (what differs between the two can only be the protocol's doing).
 import picomatch from "picomatch";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { defaultScenarioDir } from "../../conformance/cli/paths.ts";
+import { defaultScenarioDir } from "../../conformance/scenario/scenario-id.ts";
 import { runScenario, type StepResult } from "../../conformance/engine/run.ts";
 import { formatResult } from "../../conformance/report/console.ts";
 import { judge } from "../../conformance/report/baseline.ts";

@@ -3,14 +3,14 @@
 // command. Each runner's baseline comes with it: one per subject identity.
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { runnersDir } from "../cli/paths.ts";
+import { runnersDir } from "../common/paths.ts";
 import { loadBaseline } from "../report/baseline.ts";
 import type { Entry } from "../schema/baseline.types.ts";
-import { createReferenceSubject, referenceInfo } from "./reference/index.ts";
-import type { PortSourceChoice } from "./port-source.ts";
-import { openRunner, packageAt, pinned, readManifest, runnerNames, subjectName, type RunnerOrigin } from "./runner-registry.ts";
-import { RunnerUnavailableError, startRunnerSubject } from "./runner.ts";
-import type { Subject, SubjectInfo } from "./subject.ts";
+import { createReferenceSubject, referenceInfo } from "../subjects/reference/index.ts";
+import type { PortSourceChoice } from "../subjects/port-source.ts";
+import { openRunner, packageAt, pinned, readManifest, runnerNames, subjectName, type RunnerOrigin } from "../subjects/runner-registry.ts";
+import { RunnerUnavailableError, startRunnerSubject } from "../subjects/runner.ts";
+import type { Subject, SubjectInfo } from "../subjects/subject.ts";
 
 export interface SubjectChoice {
   subject?: string;

@@ -2,5 +2,4 @@
 import { fileURLToPath } from "node:url";
 
 export const repoRoot = fileURLToPath(new URL("../../", import.meta.url));
-export { defaultScenarioDir } from "../scenario/scenario-id.ts";
 export const runnersDir = fileURLToPath(new URL("../../runners", import.meta.url));

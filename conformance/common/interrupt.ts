@@ -2,8 +2,6 @@
 // dies: the scenarios' temporary folders, and the process groups of runners and installers (started
 // in groups of their own, they do not get the terminal's Ctrl-C). Then it dies of the signal as it
 // would have, so the caller sees the usual status (130 for SIGINT, 143 for SIGTERM).
-import { removeLiveTempDirs } from "../engine/temp-dirs.ts";
-import { killLiveProcessGroups } from "../subjects/process-group.ts";
 
 let installed = false;
 /** Servers to close (bounded) before the process dies of the signal: the capture proxy's listener and sockets. */
@@ -15,12 +13,8 @@ export function closeOnInterrupt(close: () => Promise<void>): () => void {
   return () => closers.delete(close);
 }
 
-function cleanUp(): void {
-  killLiveProcessGroups();
-  removeLiveTempDirs();
-}
-
-export function cleanUpOnInterrupt(): void {
+/** Install `cleanUp` (what the layers above registered as live: temp folders, process groups) on exit and on the signals. */
+export function cleanUpOnInterrupt(cleanUp: () => void): void {
   if (installed) return;
   installed = true;
   // Also on a normal or crashing exit: the safety net for whatever an owner did not get to remove.
