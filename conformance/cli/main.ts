@@ -1,5 +1,5 @@
 // The command line: run | list | lint (see README.md). Exit status (README's table, tested end to end
-// in test/harness/cli.test.ts): 0 when nothing unexpected happened, 1 when a scenario failed
+// in test/conformance/cli/cli.test.ts): 0 when nothing unexpected happened, 1 when a scenario failed
 // unexpectedly or a baseline entry went stale, 2 on bad input (lint errors, a usage error, an unreadable file).
 import { mkdir, writeFile } from "node:fs/promises";
 import { dirname } from "node:path";

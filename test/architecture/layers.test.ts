@@ -33,7 +33,7 @@ describe("layers", () => {
 
   it(`imports only downwards in the order ${readme} draws`, () => {
     const layers = documentedLayers();
-    const level = new Map(layers.flatMap((layer, index) => layer.map((folder) => [`conformance/${folder}`, layers.length - index] as const)));
+    const level = new Map<string, number>(layers.flatMap((layer, index) => layer.map((folder) => [`conformance/${folder}`, layers.length - index] as const)));
     const problems: string[] = [];
     for (const edge of imports) {
       if (!edge.from.startsWith("conformance/") || !edge.to.startsWith("conformance/")) continue;

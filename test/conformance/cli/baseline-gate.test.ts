@@ -10,8 +10,8 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 const exec = promisify(execFile);
-const root = fileURLToPath(new URL("../../", import.meta.url));
-const runnerCmd = `exec ${process.execPath} ${join(root, "test/harness/fake-runner.mjs")}`;
+const root = fileURLToPath(new URL("../../../", import.meta.url));
+const runnerCmd = `exec ${process.execPath} ${join(root, "test/conformance/fake-runner.mjs")}`;
 let dir: string;
 
 async function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {

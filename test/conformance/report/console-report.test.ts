@@ -1,10 +1,10 @@
 // The console's lines, as a log reader or a CI summary reads them: a baselined failure must not read
 // as a failure, and errors are counted apart from failures.
 import { describe, expect, it } from "vitest";
-import { judge } from "../../conformance/report/baseline.ts";
-import { formatResult, formatSummary } from "../../conformance/report/console.ts";
-import type { ScenarioResult } from "../../conformance/engine/run.ts";
-import type { Entry } from "../../conformance/schema/baseline.types.ts";
+import { judge } from "../../../conformance/report/baseline.ts";
+import { formatResult, formatSummary } from "../../../conformance/report/console.ts";
+import type { ScenarioResult } from "../../../conformance/engine/run.ts";
+import type { Entry } from "../../../conformance/schema/baseline.types.ts";
 
 const result = (scenario: string, status: ScenarioResult["status"]): ScenarioResult => ({
   scenario, baseId: scenario, title: "t", file: "f.yaml", subject: "py", status, durationMs: 3, message: status === "pass" ? "" : "m", spec: ["core.tool-result"], tags: [],

@@ -7,7 +7,7 @@ import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promis
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { repoRoot } from "../../conformance/common/paths.ts";
+import { repoRoot } from "../../../conformance/common/paths.ts";
 
 // Shaped like an OpenAI key (caught by the default patterns), and one only a --redact-pattern catches.
 const CANARY = "sk-canaryQ7x9Zt3Lw8Vb2Nc5Md";

@@ -8,17 +8,17 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parseVersionsOption, resolveVersions, versionsInRange } from "../../conformance/cli/history.ts";
-import { UsageError } from "../../conformance/cli/usage.ts";
-import { judge } from "../../conformance/report/baseline.ts";
-import { buildHistory, compareVersions, describeChange, renderHistoryHtml, renderHistoryMarkdown, sortVersions, subjectVersion, substitutionChanges } from "../../conformance/report/history.ts";
-import { mergeReports, validateReport } from "../../conformance/report/json-report.ts";
-import type { Entry } from "../../conformance/schema/baseline.types.ts";
-import type { Report, Status, ReportSubject } from "../../conformance/schema/report.types.ts";
-import type { RunnerManifest } from "../../runners/protocol/runner-manifest.types.ts";
+import { parseVersionsOption, resolveVersions, versionsInRange } from "../../../conformance/cli/history.ts";
+import { UsageError } from "../../../conformance/cli/usage.ts";
+import { judge } from "../../../conformance/report/baseline.ts";
+import { buildHistory, compareVersions, describeChange, renderHistoryHtml, renderHistoryMarkdown, sortVersions, subjectVersion, substitutionChanges } from "../../../conformance/report/history.ts";
+import { mergeReports, validateReport } from "../../../conformance/report/json-report.ts";
+import type { Entry } from "../../../conformance/schema/baseline.types.ts";
+import type { Report, Status, ReportSubject } from "../../../conformance/schema/report.types.ts";
+import type { RunnerManifest } from "../../../runners/protocol/runner-manifest.types.ts";
 
 const exec = promisify(execFile);
-const root = fileURLToPath(new URL("../../", import.meta.url));
+const root = fileURLToPath(new URL("../../../", import.meta.url));
 
 // ---------------------------------------------------------------------------------------------
 // Synthetic reports: python over five releases, the oldest unavailable.

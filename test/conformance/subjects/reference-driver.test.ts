@@ -4,9 +4,9 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import type { FixtureInstance } from "../../fixtures/fixture.ts";
-import { fixtureKinds } from "../../fixtures/registry.ts";
-import { ReferenceHandler } from "../../conformance/subjects/reference/handler.ts";
+import type { FixtureInstance } from "../../../fixtures/fixture.ts";
+import { fixtureKinds } from "../../../fixtures/registry.ts";
+import { ReferenceHandler } from "../../../conformance/subjects/reference/handler.ts";
 
 const started: FixtureInstance[] = [];
 let dir: string | undefined;

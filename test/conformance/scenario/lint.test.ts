@@ -6,7 +6,7 @@ import { execFile } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { lintPaths } from "../../conformance/scenario/lint.ts";
+import { lintPaths } from "../../../conformance/scenario/lint.ts";
 
 let dir: string;
 beforeAll(async () => {
@@ -313,7 +313,7 @@ steps:
 });
 
 describe("lint on the command line", () => {
-  const root = fileURLToPath(new URL("../../", import.meta.url));
+  const root = fileURLToPath(new URL("../../../", import.meta.url));
   const lintCli = async (...args: string[]) => {
     const { stdout } = await promisify(execFile)(process.execPath, ["--import", "tsx", join(root, "conformance/cli/main.ts"), "lint", ...args], { cwd: root, timeout: 60_000 });
     return stdout;

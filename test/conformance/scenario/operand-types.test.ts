@@ -3,15 +3,15 @@
 // runs, against the in-process reference, a scenario per operation and per fixture kind, and checks
 // every step value and every snapshot read against what is declared.
 import { afterAll, describe, expect, it } from "vitest";
-import { defaultScenarioDir } from "../../conformance/scenario/scenario-id.ts";
-import { runScenario } from "../../conformance/engine/run.ts";
-import { lintPaths } from "../../conformance/scenario/lint.ts";
-import { operationValueShapes } from "../../conformance/scenario/operand-types.ts";
-import { operationNames } from "../../conformance/scenario/validate.ts";
-import { compileSchema } from "../../conformance/schema/validator.ts";
-import { createReferenceSubject } from "../../conformance/subjects/reference/index.ts";
-import type { FixtureKind } from "../../fixtures/fixture.ts";
-import { fixtureKinds } from "../../fixtures/registry.ts";
+import { defaultScenarioDir } from "../../../conformance/scenario/scenario-id.ts";
+import { runScenario } from "../../../conformance/engine/run.ts";
+import { lintPaths } from "../../../conformance/scenario/lint.ts";
+import { operationValueShapes } from "../../../conformance/scenario/operand-types.ts";
+import { operationNames } from "../../../conformance/scenario/validate.ts";
+import { compileSchema } from "../../../conformance/schema/validator.ts";
+import { createReferenceSubject } from "../../../conformance/subjects/reference/index.ts";
+import type { FixtureKind } from "../../../fixtures/fixture.ts";
+import { fixtureKinds } from "../../../fixtures/registry.ts";
 
 const subject = createReferenceSubject();
 afterAll(() => subject.close());

@@ -5,13 +5,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
-import { runScenario } from "../../conformance/engine/run.ts";
-import { RunnerUnavailableError, startRunnerSubject, type RunnerSubject } from "../../conformance/subjects/runner.ts";
-import { protocolVersion } from "../../conformance/schema/protocol.ts";
-import { SubjectBrokenError } from "../../conformance/subjects/subject.ts";
-import { expandYaml } from "./helpers.ts";
+import { runScenario } from "../../../conformance/engine/run.ts";
+import { RunnerUnavailableError, startRunnerSubject, type RunnerSubject } from "../../../conformance/subjects/runner.ts";
+import { protocolVersion } from "../../../conformance/schema/protocol.ts";
+import { SubjectBrokenError } from "../../../conformance/subjects/subject.ts";
+import { expandYaml } from "../helpers.ts";
 
-const fakeRunner = fileURLToPath(new URL("./fake-runner.mjs", import.meta.url));
+const fakeRunner = fileURLToPath(new URL("../fake-runner.mjs", import.meta.url));
 const opened: RunnerSubject[] = [];
 
 async function start(mode: string, handshakeTimeoutMs = 5_000, env: Record<string, string> = {}): Promise<RunnerSubject> {
@@ -128,7 +128,7 @@ describe("runner subject", () => {
   });
 
   it("smoke says so when a runner does not exit on end of input", async () => {
-    const { smoke } = await import("../../conformance/cli/smoke.ts");
+    const { smoke } = await import("../../../conformance/cli/smoke.ts");
     const lines: string[] = [];
     const log = console.log;
     console.log = (line: string) => lines.push(line);
@@ -166,7 +166,7 @@ describe("a runner that floods stdout without a newline", () => {
   });
 
   it("the line splitter holds at most the limit of an unfinished line, and reports the overflow once", async () => {
-    const { BoundedLineSplitter } = await import("../../conformance/subjects/json-lines.ts");
+    const { BoundedLineSplitter } = await import("../../../conformance/subjects/json-lines.ts");
     const lines: string[] = [];
     const overflows: number[] = [];
     const splitter = new BoundedLineSplitter(4 * 1024, (line) => lines.push(line), (limit) => overflows.push(limit));
@@ -205,7 +205,7 @@ describe("a runner that fails at start-up", () => {
 
 describe("a real runner killed mid-scenario", () => {
   it("costs only the scenario in flight: the ts runner is restarted and the next scenario passes", async () => {
-    const { openRunner } = await import("../../conformance/subjects/runner-registry.ts");
+    const { openRunner } = await import("../../../conformance/subjects/runner-registry.ts");
     const subject = await openRunner("ts");
     opened.push(subject);
     const slow = expandYaml(`id: t.slow
@@ -236,7 +236,7 @@ steps:
 
 describe("an installer's words in a report", () => {
   it("keep the error, lose colours and every URL (no registry address reaches a report)", async () => {
-    const { installerWords } = await import("../../conformance/subjects/runner-registry.ts");
+    const { installerWords } = await import("../../../conformance/subjects/runner-registry.ts");
     const raw = "\x1b[31mgo: reading https://proxy.example.test/github.com/x/@v/v0.16.0.zip: 403 Forbidden\x1b[0m\n[ERROR] Could not find artifact a:b:1 in central (https://repo.example.test/maven2).";
     expect(installerWords(raw)).toBe("go: reading <url>: 403 Forbidden\n[ERROR] Could not find artifact a:b:1 in central (<url>).");
   });

@@ -4,7 +4,7 @@ import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
-import { main } from "../../conformance/cli/main.ts";
+import { main } from "../../../conformance/cli/main.ts";
 
 const work = await mkdtemp(join(tmpdir(), "tnc-record-"));
 afterAll(() => rm(work, { recursive: true, force: true }));

@@ -4,8 +4,8 @@ import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { expandCommand, hashPortFolder, resolvePortFolder } from "../../conformance/subjects/port-source.ts";
-import { baselinePath, pickRunners } from "../../conformance/cli/select-subjects.ts";
+import { expandCommand, hashPortFolder, resolvePortFolder } from "../../../conformance/subjects/port-source.ts";
+import { baselinePath, pickRunners } from "../../../conformance/cli/select-subjects.ts";
 
 let dir: string;
 

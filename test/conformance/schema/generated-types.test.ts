@@ -2,12 +2,12 @@
 // without regenerating (npm run gen:types).
 import { readFile } from "node:fs/promises";
 import { describe, expect, it } from "vitest";
-import { generatedTypes, renderTypes } from "../../scripts/gen-types.ts";
+import { generatedTypes, renderTypes } from "../../../scripts/gen-types.ts";
 
 describe("generated types", () => {
   for (const entry of generatedTypes) {
     it(`${entry.output} matches ${entry.schema}`, async () => {
-      const current = await readFile(new URL(`../../${entry.output}`, import.meta.url), "utf8");
+      const current = await readFile(new URL(`../../../${entry.output}`, import.meta.url), "utf8");
       expect(current, `${entry.output} is stale: run npm run gen:types`).toBe(await renderTypes(entry));
     });
   }

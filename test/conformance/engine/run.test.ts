@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { runScenario } from "../../conformance/engine/run.ts";
-import { SubjectBrokenError } from "../../conformance/subjects/subject.ts";
-import { expandYaml, fakeSubject, ok, recordingFixture } from "./helpers.ts";
+import { runScenario } from "../../../conformance/engine/run.ts";
+import { SubjectBrokenError } from "../../../conformance/subjects/subject.ts";
+import { expandYaml, fakeSubject, ok, recordingFixture } from "../helpers.ts";
 
 const kinds = (fixture: ReturnType<typeof recordingFixture>) => new Map([[fixture.kind.kind, fixture.kind]]);
 

@@ -92,7 +92,7 @@ describe("the HTML matrix browser test without a browser", () => {
   it("skips, with the reason, instead of failing", async () => {
     // This vitest's own variables would make the inner one think it is a worker.
     const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith("VITEST") && name !== "TEST" && name !== "NODE_ENV")) as Record<string, string>;
-    const { code, output } = await run(process.execPath, [join(root, "node_modules/vitest/vitest.mjs"), "run", "test/harness/html-matrix.test.ts", "--reporter=verbose"], {
+    const { code, output } = await run(process.execPath, [join(root, "node_modules/vitest/vitest.mjs"), "run", "test/conformance/report/html-matrix.test.ts", "--reporter=verbose"], {
       ...env,
       NO_COLOR: "1",
       CHROMIUM_PATH: join(dir, "no-such-chromium"),

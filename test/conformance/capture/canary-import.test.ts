@@ -9,7 +9,7 @@ import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promis
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { repoRoot } from "../../conformance/common/paths.ts";
+import { repoRoot } from "../../../conformance/common/paths.ts";
 
 const AUTH = "opaque-canary-auth-0a1b2c3d";
 const XKEY = "opaque-canary-xkey-4e5f6a7b";

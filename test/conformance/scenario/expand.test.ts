@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { expandYaml } from "./helpers.ts";
+import { expandYaml } from "../helpers.ts";
 
 const matrixScenario = `
 id: t.matrix

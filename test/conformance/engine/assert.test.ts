@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { evaluate } from "../../conformance/engine/assert.ts";
+import { evaluate } from "../../../conformance/engine/assert.ts";
 
 const doc = { value: { body: { temperature: 0.42, nested: { a: 1, b: [1, 2] }, empty: [], nothing: null }, names: ["srv_a", "srv_b"], text: "hello world" } };
 

@@ -6,11 +6,11 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { validateReport } from "../../conformance/report/json-report.ts";
-import { runnerNames } from "../../conformance/subjects/runner-registry.ts";
+import { validateReport } from "../../../conformance/report/json-report.ts";
+import { runnerNames } from "../../../conformance/subjects/runner-registry.ts";
 
 const exec = promisify(execFile);
-const root = fileURLToPath(new URL("../../", import.meta.url));
+const root = fileURLToPath(new URL("../../../", import.meta.url));
 let dir: string;
 
 async function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
@@ -208,7 +208,7 @@ describe("reliability: merge errors, start-up errors, interrupted runs", () => {
     await mkdir(tmp, { recursive: true });
     const marker = join(dir, "runner-pid");
     await writeFile(join(dir, "hang.yaml"), "id: hang\ntitle: t\nspec: [core.tool-result]\ntimeoutMs: 30000\nsteps:\n  - op: runner.echo\n    with: {value: trigger}\n");
-    const fakeRunner = join(root, "test/harness/fake-runner.mjs");
+    const fakeRunner = join(root, "test/conformance/fake-runner.mjs");
     // The runner hangs on the scenario and ignores the end of its stdin: only a kill ends it.
     const runnerCmd = `FAKE_RUNNER_MODE=hang FAKE_RUNNER_LINGER=1 FAKE_RUNNER_MARKER=${marker} exec ${process.execPath} ${fakeRunner}`;
     const child = spawn(process.execPath, ["--import", "tsx", join(root, "conformance/cli/main.ts"), "run", join(dir, "hang.yaml"), "--runner-cmd", runnerCmd], { cwd: root, env: { ...process.env, TMPDIR: tmp }, stdio: "ignore" });

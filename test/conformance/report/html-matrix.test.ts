@@ -8,9 +8,9 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { judge } from "../../conformance/report/baseline.ts";
-import { renderHtmlMatrix } from "../../conformance/report/html.ts";
-import type { Report } from "../../conformance/schema/report.types.ts";
+import { judge } from "../../../conformance/report/baseline.ts";
+import { renderHtmlMatrix } from "../../../conformance/report/html.ts";
+import type { Report } from "../../../conformance/schema/report.types.ts";
 
 const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 // No browser where ensure-test-tools.sh could not install one (not root, no apt, offline): skip, saying

@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { judge, orphanedEntries } from "../../conformance/report/baseline.ts";
-import { formatResult } from "../../conformance/report/console.ts";
-import { mergeReports, validateReport } from "../../conformance/report/json-report.ts";
-import { renderJunit } from "../../conformance/report/junit.ts";
-import { renderMarkdownMatrix } from "../../conformance/report/matrix.ts";
-import type { Entry } from "../../conformance/schema/baseline.types.ts";
-import type { Report } from "../../conformance/schema/report.types.ts";
-import type { ScenarioResult } from "../../conformance/engine/run.ts";
+import { judge, orphanedEntries } from "../../../conformance/report/baseline.ts";
+import { formatResult } from "../../../conformance/report/console.ts";
+import { mergeReports, validateReport } from "../../../conformance/report/json-report.ts";
+import { renderJunit } from "../../../conformance/report/junit.ts";
+import { renderMarkdownMatrix } from "../../../conformance/report/matrix.ts";
+import type { Entry } from "../../../conformance/schema/baseline.types.ts";
+import type { Report } from "../../../conformance/schema/report.types.ts";
+import type { ScenarioResult } from "../../../conformance/engine/run.ts";
 
 const result = (scenario: string, status: ScenarioResult["status"], extra: Partial<ScenarioResult> = {}): ScenarioResult => ({
   scenario, baseId: scenario.replace(/\[.*\]$/, ""), title: "t", file: "f.yaml", subject: "py", status, durationMs: 3, message: status === "pass" ? "" : "m", spec: ["core.tool-result"], tags: [], ...extra,
@@ -114,7 +114,7 @@ describe("reports", () => {
     const { mkdtemp, writeFile, rm } = await import("node:fs/promises");
     const { tmpdir } = await import("node:os");
     const { join } = await import("node:path");
-    const { readJsonReport } = await import("../../conformance/report/json-report.ts");
+    const { readJsonReport } = await import("../../../conformance/report/json-report.ts");
     const dir = await mkdtemp(join(tmpdir(), "tnc-reports-"));
     try {
       const text = JSON.stringify(report, null, 2);
@@ -138,7 +138,7 @@ describe("reports", () => {
 
 describe("unavailable reasons in the matrix", () => {
   it("keep the installer's first real error line, not its retry chatter", async () => {
-    const { reasonDigest } = await import("../../conformance/report/matrix.ts");
+    const { reasonDigest } = await import("../../../conformance/report/matrix.ts");
     const reason = "install exited with 1:\ngo runner install: attempt 1 of 3 failed; retrying\ngo: downloading x v1\nclient.go:13:2: x@v1: reading <proxy>/x/@v/v1.zip: 403 Forbidden\n\tserver response: not available.";
     expect(reasonDigest(reason)).toBe("install exited with 1: client.go:13:2: x@v1: reading <proxy>/x/@v/v1.zip: 403 Forbidden");
     expect(reasonDigest("dotnet not found on PATH")).toBe("dotnet not found on PATH");
@@ -150,7 +150,7 @@ describe("baseline files", () => {
     const { mkdtemp, writeFile, rm } = await import("node:fs/promises");
     const { tmpdir } = await import("node:os");
     const { join } = await import("node:path");
-    const { loadBaseline } = await import("../../conformance/report/baseline.ts");
+    const { loadBaseline } = await import("../../../conformance/report/baseline.ts");
     const dir = await mkdtemp(join(tmpdir(), "tnc-baseline-"));
     const file = join(dir, "expected-failures.yaml");
     await writeFile(file, "subject: py\nentries:\n  - scenario: a\n    status: fail\n    checks: [step 1 (toolkit.list) /value]\n    clause: x\n    classification: port-bug\n    reason: long enough reason\n  - scenario: b\n    status: flaky\n    clause: x\n    classification: port-bug\n    reason: long enough reason\n");
@@ -168,9 +168,9 @@ describe("baseline files", () => {
 describe("what a report stores per value is capped", () => {
   it("a failing assertion on a 5 MB value stores its beginning, size and hash: the report stays small and valid", async () => {
     const { createHash } = await import("node:crypto");
-    const { ajv } = await import("../../conformance/schema/validator.ts");
-    const { runSuite } = await import("../../conformance/report/run-suite.ts");
-    const { expandYaml, fakeSubject, ok } = await import("./helpers.ts");
+    const { ajv } = await import("../../../conformance/schema/validator.ts");
+    const { runSuite } = await import("../../../conformance/report/run-suite.ts");
+    const { expandYaml, fakeSubject, ok } = await import("../helpers.ts");
     const huge = `${"x".repeat(5 * 1024 * 1024)}é`;
     const list = Array.from({ length: 1_000 }, (_, index) => index);
     const subject = fakeSubject(() => ok({ big: huge, list, small: "b" }));
