@@ -8,8 +8,9 @@ import { repoRoot } from "../common/paths.ts";
 import { defaultScenarioDir, idForPath } from "../scenario/scenario-id.ts";
 import { formatDiagnostic } from "../scenario/load.ts";
 import { lintPaths } from "../scenario/lint.ts";
+import { toolnexusSuite } from "../suite/toolnexus.ts";
 import { createReferenceSubject } from "../subjects/reference/index.ts";
-import type { Capture } from "./capture.types.ts";
+import type { Capture } from "../schema/capture.types.ts";
 import { captureProblems, CaptureError } from "./load.ts";
 import { RecordError, recordScenario } from "./record.ts";
 import { DEFAULT_PATTERNS, defaultPatternFile, readPatternFile, redact } from "./redact.ts";
@@ -117,7 +118,7 @@ export async function importCaptures(files: string[], options: ImportOptions, lo
     }
   }
   // What was written must be a valid scenario, like every other.
-  const lint = await lintPaths(written);
+  const lint = await lintPaths(written, toolnexusSuite);
   if (lint.diagnostics.length) {
     throw new CaptureError(`the imported scenarios do not lint:\n${lint.diagnostics.map(formatDiagnostic).join("\n")}`);
   }
@@ -153,7 +154,7 @@ export function registerCaptureCommands(program: Command): void {
     .argument("<scenarios...>", "scenario files or folders")
     .option("--dry-run", "print the review diff only, write nothing")
     .action(async (paths: string[], options: { dryRun?: boolean }) => {
-      const lint = await lintPaths(paths);
+      const lint = await lintPaths(paths, toolnexusSuite);
       if (!lint.files.length) throw new Error(`no scenario files found under ${paths.join(", ")}`);
       if (lint.diagnostics.length) {
         for (const diagnostic of lint.diagnostics) console.error(formatDiagnostic(diagnostic));

@@ -5,6 +5,7 @@
 import { readFile, writeFile } from "node:fs/promises";
 import type { Command } from "commander";
 import { runSuite } from "../report/run-suite.ts";
+import { toolnexusSuite } from "../suite/toolnexus.ts";
 import { updateBaselineChecks } from "../report/baseline-update.ts";
 import { failedChecks } from "../report/baseline.ts";
 import { openSubjects } from "./select-subjects.ts";
@@ -43,6 +44,7 @@ export function registerBaselineCommand(program: Command): void {
         console.log(`== ${opened.subject.info.name}: ${opened.subject.info.package} ${opened.subject.info.version}, ${scenarios.length} scenarios`);
         try {
           results = await runSuite(scenarios, opened.subject, {
+            fixtureKinds: toolnexusSuite.fixtureKinds,
             onResult: (result) => {
               if (result.status === "fail" || result.status === "error") console.log(`${result.status.toUpperCase().padEnd(5)} ${result.scenario} ${JSON.stringify(failedChecks(result))}`);
             },

@@ -13,7 +13,7 @@ export interface SuiteOptions extends RunOptions {
   onResult?: (result: Result) => void;
 }
 
-export async function runSuite(scenarios: ExpandedScenario[], subject: Subject, options: SuiteOptions = {}): Promise<Result[]> {
+export async function runSuite(scenarios: ExpandedScenario[], subject: Subject, options: SuiteOptions): Promise<Result[]> {
   const results: Result[] = [];
   for (const scenario of scenarios) {
     // Capped as the report will store it: one huge value must not weigh on memory or the reports.

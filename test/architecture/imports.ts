@@ -10,6 +10,8 @@ export interface Import {
   at: string;
   from: string;
   to: string;
+  /** The imported file, relative to the repository. */
+  target: string;
 }
 
 const sourceFile = /\.(ts|mts|cts|mjs|js)$/;
@@ -42,7 +44,7 @@ export function crossFolderImports(repo: string, roots: string[]): Import[] {
         const to = relative(repo, resolve(dirname(file), imported.fileName)).split(sep).join("/");
         if (folderOf(to) === folderOf(from)) continue;
         const line = text.slice(0, imported.pos).split("\n").length;
-        found.push({ at: `${from}:${line}`, from: folderOf(from), to: folderOf(to) });
+        found.push({ at: `${from}:${line}`, from: folderOf(from), to: folderOf(to), target: to });
       }
     }
   }

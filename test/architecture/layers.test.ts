@@ -47,4 +47,11 @@ describe("layers", () => {
     const unique = [...new Set(problems)];
     expect(unique, unique.join("\n")).toEqual([]);
   });
+
+  it("keeps toolnexus's fixture registry out of the generic layers (below suite/): the CLI hands it down", () => {
+    const layers = documentedLayers().flat();
+    const generic = new Set(layers.slice(layers.indexOf("suite") + 1).map((folder) => `conformance/${folder}`));
+    const problems = imports.filter((edge) => generic.has(edge.from) && edge.target === "fixtures/registry.ts").map((edge) => `${describeImport(edge)}: fixtures/registry.ts is the suite's (conformance/suite/); take the fixture kinds as a parameter`);
+    expect(problems, problems.join("\n")).toEqual([]);
+  });
 });

@@ -1,5 +1,6 @@
 // Test doubles for the engine's own tests: a scripted subject, a recording fixture kind, and
 // scenarios written inline as YAML.
+import { toolnexusSuite } from "../../conformance/suite/toolnexus.ts";
 import type { FixtureInstance, FixtureKind } from "../../fixtures/fixture.ts";
 import { expandScenario, type ExpandedScenario } from "../../conformance/scenario/expand.ts";
 import { parseScenarioText, type LoadedScenario } from "../../conformance/scenario/load.ts";
@@ -14,7 +15,7 @@ export function scenarioFromYaml(text: string, file = "inline.yaml"): LoadedScen
 }
 
 export function expandYaml(text: string): ExpandedScenario[] {
-  return expandScenario(scenarioFromYaml(text));
+  return expandScenario(scenarioFromYaml(text), toolnexusSuite);
 }
 
 export interface FakeSubject extends Subject {

@@ -1,4 +1,5 @@
 // The capture format, redaction, and the committed captures and their scenarios.
+import { toolnexusSuite } from "../../../conformance/suite/toolnexus.ts";
 import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -6,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { repoRoot } from "../../../conformance/common/paths.ts";
 import { defaultCapturedDir, defaultCapturedScenarioDir, importCaptures } from "../../../conformance/capture/cli.ts";
-import type { Capture } from "../../../conformance/capture/capture.types.ts";
+import type { Capture } from "../../../conformance/schema/capture.types.ts";
 import { captureProblems, readCaptureData } from "../../../conformance/capture/load.ts";
 import { DEFAULT_PATTERNS, readPatternFile, defaultPatternFile, redact, REDACTED, SAFE_HEADERS } from "../../../conformance/capture/redact.ts";
 import { captureToScenario } from "../../../conformance/capture/to-scenario.ts";
@@ -221,7 +222,7 @@ describe("import", () => {
 });
 
 describe("the rag-go cases (ADR answer A6)", async () => {
-  const lint = await lintPaths([join(defaultCapturedScenarioDir, "rag-go")]);
+  const lint = await lintPaths([join(defaultCapturedScenarioDir, "rag-go")], toolnexusSuite);
   const scenarios = lint.scenarios.map((scenario) => scenario.data);
 
   it("lint cleanly, are constructed with the A6 source, and are openai-only", () => {

@@ -9,7 +9,7 @@ import { join, resolve } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { defaultCapturedDir, defaultCapturedScenarioDir, importCaptures, type ImportOptions } from "../../../conformance/capture/cli.ts";
-import type { Capture } from "../../../conformance/capture/capture.types.ts";
+import type { Capture } from "../../../conformance/schema/capture.types.ts";
 import { DEFAULT_PATTERNS, REDACTED, redact } from "../../../conformance/capture/redact.ts";
 import { readSource } from "../../../conformance/capture/sources.ts";
 import { captureToScenario } from "../../../conformance/capture/to-scenario.ts";

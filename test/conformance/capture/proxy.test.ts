@@ -3,6 +3,7 @@
 // stream, in both styles, with secrets planted in headers, a cookie and a credential-named body key;
 // the captures the proxy writes must import and pass against the reference unedited, and no secret
 // may appear in any file written or line logged.
+import { toolnexusSuite } from "../../../conformance/suite/toolnexus.ts";
 import { spawn } from "node:child_process";
 import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { createServer } from "node:http";
@@ -12,7 +13,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { repoRoot } from "../../../conformance/common/paths.ts";
 import { startLlmMock, type LlmMock } from "../../../fixtures/llm-mock/index.ts";
 import { importCaptures, patternsFor } from "../../../conformance/capture/cli.ts";
-import type { Capture } from "../../../conformance/capture/capture.types.ts";
+import type { Capture } from "../../../conformance/schema/capture.types.ts";
 import { startCaptureProxy, type CaptureProxy } from "../../../conformance/capture/proxy.ts";
 import { runSuite } from "../../../conformance/report/run-suite.ts";
 import { lintPaths } from "../../../conformance/scenario/lint.ts";
@@ -85,11 +86,11 @@ async function filesUnder(dir: string): Promise<string[]> {
 /** Import the captures, run their scenarios against the reference; every result must pass. */
 async function replayAgainstReference(files: string[], name: string): Promise<{ scenarios: string[]; statuses: string[] }> {
   const scenarios = await importCaptures(files, { out: join(work, "scenarios", name) }, () => undefined);
-  const lint = await lintPaths(scenarios);
+  const lint = await lintPaths(scenarios, toolnexusSuite);
   expect(lint.diagnostics).toEqual([]);
   const reference = createReferenceSubject();
   try {
-    const results = await runSuite(lint.expanded, reference);
+    const results = await runSuite(lint.expanded, reference, { fixtureKinds: toolnexusSuite.fixtureKinds });
     for (const result of results) expect(result.status, `${result.scenario}: ${result.message} ${JSON.stringify(result.failures?.flatMap((failure) => failure.diff ?? []))}`).toBe("pass");
     return { scenarios, statuses: results.map((result) => result.status) };
   } finally {

@@ -1,8 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { runScenario } from "../../../conformance/engine/run.ts";
+import { toolnexusSuite } from "../../../conformance/suite/toolnexus.ts";
 import { SubjectBrokenError } from "../../../conformance/subjects/subject.ts";
 import { expandYaml, fakeSubject, ok, recordingFixture } from "../helpers.ts";
 
+/** The suite's fixture kinds, as the CLI runs with (for scenarios that declare none of the test's own). */
+const suiteFixtures = { fixtureKinds: toolnexusSuite.fixtureKinds };
 const kinds = (fixture: ReturnType<typeof recordingFixture>) => new Map([[fixture.kind.kind, fixture.kind]]);
 
 const withFixture = `
@@ -69,10 +72,10 @@ describe("runScenario", () => {
   it("an unexpected typed error fails the step; an expected one passes", async () => {
     const failing = fakeSubject(() => ({ ok: false, elapsedMs: 5, error: { kind: "cancelled", type: "AbortError", message: "aborted" } }));
     const base = `id: t.err\ntitle: t\nspec: [core.tool-result]\nsteps:\n  - op: runner.echo\n    with: {value: 1}\n`;
-    const unexpected = await runScenario(expandYaml(base)[0], failing);
+    const unexpected = await runScenario(expandYaml(base)[0], failing, suiteFixtures);
     expect(unexpected.status).toBe("fail");
     expect(unexpected.message).toContain("unexpected error (cancelled, AbortError): aborted");
-    const expected = await runScenario(expandYaml(`${base}    expect:\n      - {at: /error/kind, equals: cancelled}\n      - {at: /elapsedMs, atMost: 2000}\n`)[0], failing);
+    const expected = await runScenario(expandYaml(`${base}    expect:\n      - {at: /error/kind, equals: cancelled}\n      - {at: /elapsedMs, atMost: 2000}\n`)[0], failing, suiteFixtures);
     expect(expected.status).toBe("pass");
   });
 
@@ -81,7 +84,7 @@ describe("runScenario", () => {
       throw new SubjectBrokenError("runner exited with code 3", "Traceback: boom");
     });
     const [scenario] = expandYaml(`id: t.broken\ntitle: t\nspec: [core.tool-result]\nsteps:\n  - op: runner.echo\n    with: {value: 1}\n`);
-    const result = await runScenario(scenario, broken);
+    const result = await runScenario(scenario, broken, suiteFixtures);
     expect(result).toMatchObject({ status: "error", message: "runner exited with code 3", stderr: "Traceback: boom" });
     expect(broken.resets).toBe(1);
   });
@@ -90,7 +93,7 @@ describe("runScenario", () => {
     const hung = fakeSubject(() => new Promise(() => undefined));
     const [scenario] = expandYaml(`id: t.hang\ntitle: t\nspec: [core.tool-result]\ntimeoutMs: 50\nsteps:\n  - op: runner.echo\n    with: {value: 1}\n`);
     const started = Date.now();
-    const result = await runScenario(scenario, hung);
+    const result = await runScenario(scenario, hung, suiteFixtures);
     expect(result.status).toBe("error");
     expect(result.message).toContain("the subject hung");
     expect(Date.now() - started).toBeLessThan(8000);
@@ -137,7 +140,7 @@ describe("runScenario", () => {
 
   it("an input that does not fit the operation is an error that says where", async () => {
     const [scenario] = expandYaml(`id: t.input\ntitle: t\nspec: [core.tool-result]\nsteps:\n  - op: toolkit.execute\n    with: {toolkit: tk}\n`);
-    const result = await runScenario(scenario, fakeSubject(() => ok({})));
+    const result = await runScenario(scenario, fakeSubject(() => ok({})), suiteFixtures);
     expect(result.status).toBe("error");
     expect(result.message).toMatch(/^inline\.yaml:5: step 1 \(op toolkit\.execute\): input of toolkit\.execute is invalid/);
   });
@@ -177,7 +180,7 @@ describe("runScenario", () => {
     ]);
     expect(result.failures?.map((failure) => failure.line)).toEqual([14, 15, 16, 17]);
 
-    const errored = await runScenario(expandYaml(`id: t.err\ntitle: t\nspec: [core.tool-result]\nsteps:\n  - op: runner.echo\n    with: {value: 1}\n    capture: {got: /value/nothing}\n`)[0], fakeSubject(() => ({ ok: false, elapsedMs: 1, error: { kind: "http", message: "boom" } })));
+    const errored = await runScenario(expandYaml(`id: t.err\ntitle: t\nspec: [core.tool-result]\nsteps:\n  - op: runner.echo\n    with: {value: 1}\n    capture: {got: /value/nothing}\n`)[0], fakeSubject(() => ({ ok: false, elapsedMs: 1, error: { kind: "http", message: "boom" } })), suiteFixtures);
     expect(errored.failures?.map((failure) => [failure.check, failure.message])).toEqual([
       ["step 1 (runner.echo) capture got", 'inline.yaml:5: step 1 (op runner.echo): capture "got": nothing at /value/nothing'],
       ["step 1 (runner.echo) error", "inline.yaml:5: step 1 (op runner.echo): unexpected error (http): boom"],

@@ -1,5 +1,6 @@
 // Snapshots taken when an operation settles (step `snapshotOnSettle`, assertion `settled: true`): what
 // held at the moment the subject answered, so "closed before it rejected" differs from "closed later".
+import { toolnexusSuite } from "../../../conformance/suite/toolnexus.ts";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -75,7 +76,7 @@ describe("lint of settled", () => {
   const lint = async (body: string) => {
     const file = join(dir, "case.yaml");
     await writeFile(file, `id: case\ntitle: t\nspec: [mcp.cancel.cleanup]\nrequires: [mcp.http]\nfixtures: {hung: {kind: mcp-hung-http}, none: {kind: mcp-unreachable}}\nsteps:\n${body}`);
-    return (await lintPaths([file])).diagnostics.map((d) => `${d.line}: ${d.message}`);
+    return (await lintPaths([file], toolnexusSuite)).diagnostics.map((d) => `${d.line}: ${d.message}`);
   };
 
   it("accepts settled on a fixture the step snapshots on settle", async () => {

@@ -186,7 +186,8 @@ steps:
       - {at: /value/list, setEquals: []}
       - {at: /value/small, equals: a}
 `);
-    const [result] = await runSuite([scenario], subject);
+    const { toolnexusSuite } = await import("../../../conformance/suite/toolnexus.ts");
+    const [result] = await runSuite([scenario], subject, { fixtureKinds: toolnexusSuite.fixtureKinds });
     const report: Report = { version: 1, startedAt: "2026-11-29T10:00:00.000Z", finishedAt: "2026-11-29T10:01:00.000Z", subjects: [], results: [result] };
     expect(validateReport(report), JSON.stringify(validateReport.errors)).toBe(true);
     expect(JSON.stringify(report).length).toBeLessThan(100_000);

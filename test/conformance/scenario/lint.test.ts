@@ -1,4 +1,5 @@
 // Every kind of bad scenario input is reported at file:line with what would fix it.
+import { toolnexusSuite } from "../../../conformance/suite/toolnexus.ts";
 import { mkdir, mkdtemp, rm, utimes, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -30,14 +31,14 @@ const withPathId = (name: string, text: string) => text.replace(/^id: .*$/m, `id
 async function lintText(name: string, text: string, ...others: [string, string][]) {
   await writeFile(join(dir, name), withPathId(name, text));
   for (const [otherName, otherText] of others) await writeFile(join(dir, otherName), withPathId(otherName, otherText));
-  const result = await lintPaths([join(dir, name), ...others.map(([otherName]) => join(dir, otherName))]);
+  const result = await lintPaths([join(dir, name), ...others.map(([otherName]) => join(dir, otherName))], toolnexusSuite);
   return result.diagnostics.map((d) => ({ ...d, file: d.file.split("/").pop() }));
 }
 
 describe("lint", () => {
   it("accepts a good scenario and counts its clause in the coverage", async () => {
     await writeFile(join(dir, "good.yaml"), good);
-    const result = await lintPaths([join(dir, "good.yaml")]);
+    const result = await lintPaths([join(dir, "good.yaml")], toolnexusSuite);
     expect(result.diagnostics).toEqual([]);
     expect(result.coverage.get("core.unknown-tool")).toEqual(["good"]);
     expect(result.coverage.get("client.body.openai")).toEqual([]);
@@ -113,7 +114,7 @@ describe("lint", () => {
 
   it("an id that is not the file's path, at the id's line, with the id to write", async () => {
     await writeFile(join(dir, "named.yaml"), good);
-    const result = await lintPaths([join(dir, "named.yaml")]);
+    const result = await lintPaths([join(dir, "named.yaml")], toolnexusSuite);
     expect(result.diagnostics).toHaveLength(1);
     expect(result.diagnostics[0]).toMatchObject({ line: 1, column: 5 });
     expect(result.diagnostics[0].message).toBe(`id "good" is not this file's path: a scenario's id is its path under the scenarios folder, without .yaml`);
@@ -125,7 +126,7 @@ describe("lint", () => {
     await writeFile(join(dir, "family/sub/case.yaml"), good.replace("id: good", "id: family/sub/case"));
     await writeFile(join(dir, "family/sub/other.yaml"), good.replace("id: good", "id: sub/other"));
     await writeFile(join(dir, "family/sub/wrong.yaml"), good.replace("id: good", "id: family/wrong"));
-    const result = await lintPaths([join(dir, "family")]);
+    const result = await lintPaths([join(dir, "family")], toolnexusSuite);
     expect(result.diagnostics.map((d) => `${d.file.split("/").pop()}: ${d.message.slice(0, 14)}`)).toEqual(['wrong.yaml: id "family/wro']);
   });
 
@@ -137,7 +138,7 @@ describe("lint", () => {
     await writeFile(join(dir, "two/t/dup.yaml"), `# a copy\n${text}`);
     const old = new Date(Date.now() - 3_600_000);
     await utimes(join(dir, "two/t/dup.yaml"), old, old);
-    const result = await lintPaths([join(dir, "one"), join(dir, "two")]);
+    const result = await lintPaths([join(dir, "one"), join(dir, "two")], toolnexusSuite);
     expect(result.diagnostics).toHaveLength(1);
     expect(result.diagnostics[0]).toMatchObject({ line: 1 });
     expect(result.diagnostics[0].file).toMatch(/one\/t\/dup\.yaml$/);

@@ -2,6 +2,7 @@
 // for operation values, each fixture kind's snapshotSchema). This keeps those declarations true: it
 // runs, against the in-process reference, a scenario per operation and per fixture kind, and checks
 // every step value and every snapshot read against what is declared.
+import { toolnexusSuite } from "../../../conformance/suite/toolnexus.ts";
 import { afterAll, describe, expect, it } from "vitest";
 import { defaultScenarioDir } from "../../../conformance/scenario/scenario-id.ts";
 import { runScenario } from "../../../conformance/engine/run.ts";
@@ -43,7 +44,7 @@ describe("declared operand types", () => {
   });
 
   it("hold for what the reference returns and what the fixtures snapshot", async () => {
-    const lint = await lintPaths([defaultScenarioDir]);
+    const lint = await lintPaths([defaultScenarioDir], toolnexusSuite);
     const opOf = (scenario: (typeof lint.expanded)[number], step: (typeof lint.expanded)[number]["steps"][number]["step"]) =>
       "op" in step ? (step.op === "${path.op}" ? scenario.pathVars["path.op"] : step.op) : undefined;
     // The first scenario for each operation (where it answers with a value) and each observing fixture kind.

@@ -6,12 +6,15 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
 import { runScenario } from "../../../conformance/engine/run.ts";
+import { toolnexusSuite } from "../../../conformance/suite/toolnexus.ts";
 import { RunnerUnavailableError, startRunnerSubject, type RunnerSubject } from "../../../conformance/subjects/runner.ts";
 import { protocolVersion } from "../../../conformance/schema/protocol.ts";
 import { SubjectBrokenError } from "../../../conformance/subjects/subject.ts";
 import { expandYaml } from "../helpers.ts";
 
 const fakeRunner = fileURLToPath(new URL("../fake-runner.mjs", import.meta.url));
+/** The suite's fixture kinds, as the CLI runs with. */
+const suiteFixtures = { fixtureKinds: toolnexusSuite.fixtureKinds };
 const opened: RunnerSubject[] = [];
 
 async function start(mode: string, handshakeTimeoutMs = 5_000, env: Record<string, string> = {}): Promise<RunnerSubject> {
@@ -49,7 +52,7 @@ describe("runner subject", () => {
   it("handshakes, reports the implementation, and answers operations", async () => {
     const subject = await start("good");
     expect(subject.info).toEqual({ name: "fake", language: "js", package: "fake", version: "1.0.0", capabilities: ["toolkit.extra-tools"] });
-    expect((await runScenario(echo("hello"), subject)).status).toBe("pass");
+    expect((await runScenario(echo("hello"), subject, suiteFixtures)).status).toBe("pass");
   });
 
   for (const [mode, message] of [
@@ -61,12 +64,12 @@ describe("runner subject", () => {
     it(`a runner that goes wrong (${mode}) costs only the scenario in flight, then is restarted`, async () => {
       const subject = await start(mode);
       const firstPid = subject.pid;
-      const broken = await runScenario(echo("trigger"), subject);
+      const broken = await runScenario(echo("trigger"), subject, suiteFixtures);
       expect(broken.status).toBe("error");
       expect(broken.message).toMatch(message);
       await new Promise((resolve) => setTimeout(resolve, 50));
       expect(alive(firstPid)).toBe(false);
-      const next = await runScenario(echo("after"), subject);
+      const next = await runScenario(echo("after"), subject, suiteFixtures);
       expect(next.status).toBe("pass");
       expect(subject.restarts).toBe(1);
       expect(subject.pid).not.toBe(firstPid);
@@ -75,15 +78,15 @@ describe("runner subject", () => {
 
   it("attaches what the runner wrote to stderr to the failure", async () => {
     const subject = await start("stderr-then-crash");
-    const result = await runScenario(echo("trigger"), subject);
+    const result = await runScenario(echo("trigger"), subject, suiteFixtures);
     expect(result.status).toBe("error");
     expect(result.stderr).toContain("panic: runtime error: index out of range");
   });
 
   it("stops restarting once the budget is used up", async () => {
     const subject = await start("crash");
-    for (let i = 0; i < 3; i++) expect((await runScenario(echo("trigger"), subject)).status).toBe("error");
-    const exhausted = await runScenario(echo("after"), subject);
+    for (let i = 0; i < 3; i++) expect((await runScenario(echo("trigger"), subject, suiteFixtures)).status).toBe("error");
+    const exhausted = await runScenario(echo("after"), subject, suiteFixtures);
     expect(exhausted.message).toContain("restart budget (2) used up");
   });
 
@@ -91,8 +94,8 @@ describe("runner subject", () => {
     const subject = await start("hang");
     // Budget 2, five hangs: the answers in between show the runner works, so none of the later scenarios is lost.
     for (let round = 0; round < 5; round++) {
-      expect((await runScenario(echo("trigger", 150), subject)).status).toBe("error");
-      expect((await runScenario(echo("after", 150), subject)).status).toBe("pass");
+      expect((await runScenario(echo("trigger", 150), subject, suiteFixtures)).status).toBe("error");
+      expect((await runScenario(echo("after", 150), subject, suiteFixtures)).status).toBe("pass");
     }
     expect(subject.restarts).toBe(5);
   });
@@ -100,26 +103,26 @@ describe("runner subject", () => {
   it("an unsupported answer to a declared operation is a failure that says so", async () => {
     const subject = await start("good");
     const [scenario] = expandYaml(`id: t.u\ntitle: t\nspec: [core.tool-result]\nsteps:\n  - op: toolkit.create\n    with: {handle: tk}\n`);
-    const result = await runScenario(scenario, subject);
+    const result = await runScenario(scenario, subject, suiteFixtures);
     expect(result.status).toBe("fail");
     expect(result.message).toContain("runner says toolkit.create is unsupported: fake runner has no toolkit.create");
   });
 
   it("a result whose value does not fit the op's output schema is the runner's error, naming the op, the pointer and what was expected", async () => {
     const subject = await start("bad-value");
-    const result = await runScenario(echo("trigger"), subject);
+    const result = await runScenario(echo("trigger"), subject, suiteFixtures);
     expect(result.status).toBe("error");
     expect(result.message).toBe('runner answered runner.echo with a value that does not fit runners/protocol/outputs.schema.json (a runner bug): at (top level): missing key "value"');
     // The runner itself is sound: it goes on answering, without a restart.
-    expect((await runScenario(echo("after"), subject)).status).toBe("pass");
+    expect((await runScenario(echo("after"), subject, suiteFixtures)).status).toBe("pass");
     expect(subject.restarts).toBe(0);
   });
 
   it("a restart whose handshake fails is closed, never talked to, and counts against the budget", async () => {
     const marker = join(await scratchDir(), "started");
     const subject = await start("crash", 5_000, { FAKE_RUNNER_MARKER: marker, FAKE_RUNNER_LATER_MODE: "unavailable" });
-    expect((await runScenario(echo("trigger"), subject)).status).toBe("error");
-    const second = await runScenario(echo("after"), subject);
+    expect((await runScenario(echo("trigger"), subject, suiteFixtures)).status).toBe("error");
+    const second = await runScenario(echo("after"), subject, suiteFixtures);
     expect(second.status).toBe("error");
     expect(second.message).toContain("pip: No matching distribution found");
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -223,12 +226,12 @@ steps:
 `)[0];
     const victim = subject.pid!;
     const killer = setTimeout(() => process.kill(-victim, "SIGKILL"), 500);
-    const killed = await runScenario(slow, subject);
+    const killed = await runScenario(slow, subject, suiteFixtures);
     clearTimeout(killer);
     expect(killed.status).toBe("error");
     expect(killed.message).toMatch(/runner exited \(signal SIGKILL\)/);
     // The restart (a new tsx process and its handshake) happens inside this step: allow it time on a loaded machine.
-    const after = await runScenario(echo("after", 15_000), subject);
+    const after = await runScenario(echo("after", 15_000), subject, suiteFixtures);
     expect(after.status, after.message).toBe("pass");
     expect(subject.pid).not.toBe(victim);
   });
