@@ -1,6 +1,5 @@
 // The capture workflow's commands (import, record), registered on the main program.
 // See fixtures/captured/README.md.
-import { existsSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
 import { dirname, join, relative, resolve, sep } from "node:path";
 import type { Command } from "commander";
@@ -13,7 +12,7 @@ import { createReferenceSubject } from "../subjects/reference/index.ts";
 import type { Capture } from "../schema/capture.types.ts";
 import { captureProblems, CaptureError } from "./load.ts";
 import { RecordError, recordScenario } from "./record.ts";
-import { DEFAULT_PATTERNS, defaultPatternFile, readPatternFile, redact } from "./redact.ts";
+import { patternsFor, redact } from "./redact.ts";
 import { readReplies, readSource } from "./sources.ts";
 import { captureToScenario } from "./to-scenario.ts";
 import { registerCaptureProxyCommand } from "./capture-command.ts";
@@ -64,11 +63,6 @@ function scenarioIdFor(scenarioPath: string, outDir: string): string {
   return idForPath(scenarioPath, inSuite ? defaultScenarioDir : dirname(resolve(outDir)));
 }
 
-export async function patternsFor(options: Pick<ImportOptions, "patternFile" | "redactPattern">): Promise<string[]> {
-  const file = options.patternFile ?? (existsSync(defaultPatternFile) ? defaultPatternFile : undefined);
-  const base = file ? await readPatternFile(file) : DEFAULT_PATTERNS;
-  return [...base, ...(options.redactPattern ?? [])];
-}
 
 /** Import captures as scenarios; returns the files written. Prints paths and counts, never values. */
 export async function importCaptures(files: string[], options: ImportOptions, log: (line: string) => void = console.log): Promise<string[]> {
