@@ -2,7 +2,7 @@
 # Installs what the tests need beyond npm packages, when missing: Debian's Chromium (the HTML matrix
 # is checked in a real headless browser). Bounded retries for registry hiccups; idempotent.
 # Where it cannot install (not root, no apt-get, offline) it says why and exits 0: npm test goes on
-# and test/harness/html-matrix.test.ts skips, giving the reason. A browser that is there but fails
+# and test/conformance/report/html-matrix.test.ts skips, giving the reason. A browser that is there but fails
 # the test still fails it.
 set -euo pipefail
 

@@ -33,7 +33,7 @@ export const generatedTypes: GeneratedTypes[] = [
     // `{type: "object"}` there means any object (a body, a schema): Record<string, unknown>, not {}.
     openObjects: true,
   },
-  { schema: "conformance/schema/capture.schema.json", output: "conformance/capture/capture.types.ts", name: "Capture" },
+  { schema: "conformance/schema/capture.schema.json", output: "conformance/schema/capture.types.ts", name: "Capture" },
 ];
 
 /** "client.run" -> "ClientRun". */

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # A port's CI gate, as the reusable workflow (.github/workflows/port-conformance.yml) runs it and as
-# test/harness/port-ci.test.ts runs it: install the packed harness into an empty folder outside any
+# test/scripts/port-ci.test.ts runs it: install the packed harness into an empty folder outside any
 # checkout, build the port from its source folder, run every scenario, write JUnit, JSON and the HTML
 # matrix. Exit status: the harness's own (0 nothing unexpected, 1 unexpected result, 2 bad input).
 #

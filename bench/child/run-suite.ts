@@ -4,9 +4,10 @@
 // A fresh process per sample, so the in-process reference and the runner start equally cold, and
 // maxRSS covers one suite run only. Usage: tsx bench/child/run-suite.ts '<json>'
 //   {"subject": "reference"} | {"subject": "runner", "spec": RunnerSpec, "baseline": FILE}, plus "every": n
+import { toolnexusSuite } from "../../conformance/suite/toolnexus.ts";
 import { readFileSync } from "node:fs";
-import { defaultScenarioDir } from "../../conformance/cli/paths.ts";
-import { runSuite } from "../../conformance/engine/suite.ts";
+import { defaultScenarioDir } from "../../conformance/scenario/scenario-id.ts";
+import { runSuite } from "../../conformance/report/run-suite.ts";
 import { loadBaseline } from "../../conformance/report/baseline.ts";
 import { lintPaths } from "../../conformance/scenario/lint.ts";
 import { createReferenceSubject } from "../../conformance/subjects/reference/index.ts";
@@ -39,7 +40,7 @@ async function main(): Promise<void> {
   // The reference and the fixtures log warnings; the parent reads stdout for the result line only.
   console.log = console.error;
   console.warn = () => undefined;
-  const lint = await lintPaths([defaultScenarioDir]);
+  const lint = await lintPaths([defaultScenarioDir], toolnexusSuite);
   if (lint.diagnostics.length) throw new Error(`lint found ${lint.diagnostics.length} problems; run npm run conformance -- lint`);
   const every = Math.max(1, input.every ?? 1);
   const scenarios = lint.expanded.filter((_, index) => index % every === 0);
@@ -60,6 +61,7 @@ async function main(): Promise<void> {
     // A port's known divergences (its baseline) are not "unexpected" here either.
     const baseline = input.subject === "runner" && input.baseline ? await loadBaseline(input.baseline) : new Map();
     results = await runSuite(scenarios, subject, {
+      fixtureKinds: toolnexusSuite.fixtureKinds,
       baseline,
       onResult: () => {
         runnerPeakKb = Math.max(runnerPeakKb ?? 0, runnerPeak() ?? 0) || undefined;

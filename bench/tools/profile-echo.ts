@@ -5,7 +5,7 @@
 // then open the .cpuprofile files (Chrome DevTools > Performance, or `npx speedscope`), or summarize
 // them with: node bench/tools/summarize-profile.mjs FILE.cpuprofile
 import { join } from "node:path";
-import { runnersDir } from "../../conformance/cli/paths.ts";
+import { runnersDir } from "../../conformance/common/paths.ts";
 import { startRunnerSubject } from "../../conformance/subjects/runner.ts";
 import { echoRate } from "../measure/echo.ts";
 

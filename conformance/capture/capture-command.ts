@@ -1,8 +1,8 @@
 // The `capture` command: the recording proxy (proxy.ts) from the command line, until Ctrl-C / SIGTERM.
 import { relative, resolve } from "node:path";
 import { InvalidArgumentError, type Command } from "commander";
-import { closeOnInterrupt } from "../cli/interrupt.ts";
-import { patternsFor } from "./cli.ts";
+import { closeOnInterrupt } from "../common/interrupt.ts";
+import { patternsFor } from "./redact.ts";
 import { startCaptureProxy } from "./proxy.ts";
 
 const collect = (value: string, previous: string[]) => [...previous, value];

@@ -1,18 +1,18 @@
 // The capture workflow's commands (import, record), registered on the main program.
 // See fixtures/captured/README.md.
-import { existsSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
 import { dirname, join, relative, resolve, sep } from "node:path";
 import type { Command } from "commander";
-import { repoRoot } from "../cli/paths.ts";
+import { repoRoot } from "../common/paths.ts";
 import { defaultScenarioDir, idForPath } from "../scenario/scenario-id.ts";
 import { formatDiagnostic } from "../scenario/load.ts";
 import { lintPaths } from "../scenario/lint.ts";
+import { toolnexusSuite } from "../suite/toolnexus.ts";
 import { createReferenceSubject } from "../subjects/reference/index.ts";
-import type { Capture } from "./capture.types.ts";
+import type { Capture } from "../schema/capture.types.ts";
 import { captureProblems, CaptureError } from "./load.ts";
 import { RecordError, recordScenario } from "./record.ts";
-import { DEFAULT_PATTERNS, defaultPatternFile, readPatternFile, redact } from "./redact.ts";
+import { patternsFor, redact } from "./redact.ts";
 import { readReplies, readSource } from "./sources.ts";
 import { captureToScenario } from "./to-scenario.ts";
 import { registerCaptureProxyCommand } from "./capture-command.ts";
@@ -63,11 +63,6 @@ function scenarioIdFor(scenarioPath: string, outDir: string): string {
   return idForPath(scenarioPath, inSuite ? defaultScenarioDir : dirname(resolve(outDir)));
 }
 
-export async function patternsFor(options: Pick<ImportOptions, "patternFile" | "redactPattern">): Promise<string[]> {
-  const file = options.patternFile ?? (existsSync(defaultPatternFile) ? defaultPatternFile : undefined);
-  const base = file ? await readPatternFile(file) : DEFAULT_PATTERNS;
-  return [...base, ...(options.redactPattern ?? [])];
-}
 
 /** Import captures as scenarios; returns the files written. Prints paths and counts, never values. */
 export async function importCaptures(files: string[], options: ImportOptions, log: (line: string) => void = console.log): Promise<string[]> {
@@ -117,7 +112,7 @@ export async function importCaptures(files: string[], options: ImportOptions, lo
     }
   }
   // What was written must be a valid scenario, like every other.
-  const lint = await lintPaths(written);
+  const lint = await lintPaths(written, toolnexusSuite);
   if (lint.diagnostics.length) {
     throw new CaptureError(`the imported scenarios do not lint:\n${lint.diagnostics.map(formatDiagnostic).join("\n")}`);
   }
@@ -153,7 +148,7 @@ export function registerCaptureCommands(program: Command): void {
     .argument("<scenarios...>", "scenario files or folders")
     .option("--dry-run", "print the review diff only, write nothing")
     .action(async (paths: string[], options: { dryRun?: boolean }) => {
-      const lint = await lintPaths(paths);
+      const lint = await lintPaths(paths, toolnexusSuite);
       if (!lint.files.length) throw new Error(`no scenario files found under ${paths.join(", ")}`);
       if (lint.diagnostics.length) {
         for (const diagnostic of lint.diagnostics) console.error(formatDiagnostic(diagnostic));

@@ -5,7 +5,7 @@
 // comparing the body with the base body the client would build (the model of it below follows
 // reference/client/openai.ts and anthropic.ts baseBody), unless `--client FILE` supplies them.
 import { isDeepStrictEqual } from "node:util";
-import type { Capture, PatchOp } from "./capture.types.ts";
+import type { Capture, PatchOp } from "../schema/capture.types.ts";
 import { looksLikeSse, replyFromAssistant, replyFromResponse, type MockReply, type Style } from "./reply.ts";
 import { hostOf, pathOf, type WireCall } from "./wire.ts";
 

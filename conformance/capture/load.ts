@@ -3,7 +3,7 @@ import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { parse } from "yaml";
 import { compileSchema } from "../schema/validator.ts";
-import type { Capture } from "./capture.types.ts";
+import type { Capture } from "../schema/capture.types.ts";
 
 export type { Capture };
 

@@ -7,7 +7,7 @@
 // the client sent back.
 import { isDeepStrictEqual } from "node:util";
 import type { ScriptedReply } from "../../fixtures/llm-mock/script.ts";
-import type { Capture, Request } from "./capture.types.ts";
+import type { Capture, Request } from "../schema/capture.types.ts";
 import type { WireStyle } from "./wire-reply.ts";
 
 export interface Turn {

@@ -6,7 +6,7 @@
 // Document API, so comments and layout elsewhere survive. A review diff by JSON path is printed.
 import { readFile, writeFile } from "node:fs/promises";
 import { parseDocument } from "yaml";
-import { fixtureKinds as defaultFixtureKinds } from "../../fixtures/registry.ts";
+import { toolnexusSuite } from "../suite/toolnexus.ts";
 import type { FixtureKind } from "../../fixtures/fixture.ts";
 import { differences, resolvePointer } from "../engine/assert.ts";
 import { runScenario } from "../engine/run.ts";
@@ -128,10 +128,10 @@ export async function recordScenario(
     );
   }
   const recorded = new Map<MarkedAssertion, RecordedValue>();
-  for (const expanded of expandScenario(scenario)) {
+  for (const expanded of expandScenario(scenario, toolnexusSuite)) {
     const selected = marked.filter((entry) => expanded.steps.some((step) => step.index === entry.step && step.expect.some((positioned) => positioned.index === entry.expect)));
     if (!selected.length) continue;
-    const values = await recordExpansion(expanded, selected, subject, options.fixtureKinds ?? defaultFixtureKinds);
+    const values = await recordExpansion(expanded, selected, subject, options.fixtureKinds ?? toolnexusSuite.fixtureKinds);
     for (const [entry, value] of values) {
       const previous = recorded.get(entry);
       if (previous && differences(previous.value, value, entry.assertion.at).length) {

@@ -18,6 +18,7 @@
 //   byte-exact mode still matches what the redacted inputs make the client send.
 // - Finally everything is checked again: if any pattern or any secret found still occurs, nothing is
 //   returned (the caller must not write). Reports never name a secret, only where it was.
+import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 
@@ -88,6 +89,13 @@ export async function readPatternFile(path: string): Promise<string[]> {
     .split("\n")
     .map((line) => line.trim())
     .filter((line) => line && !line.startsWith("#"));
+}
+
+/** The patterns a command redacts with: its pattern file (or the default one, when there), then its extra patterns. */
+export async function patternsFor(options: { patternFile?: string; redactPattern?: string[] }): Promise<string[]> {
+  const file = options.patternFile ?? (existsSync(defaultPatternFile) ? defaultPatternFile : undefined);
+  const base = file ? await readPatternFile(file) : DEFAULT_PATTERNS;
+  return [...base, ...(options.redactPattern ?? [])];
 }
 
 export function compilePatterns(sources: string[]): RegExp[] {

@@ -4,10 +4,11 @@
 // Exit status: 0 when FILE now matches the run, 1 when something is left to decide, 2 on bad input.
 import { readFile, writeFile } from "node:fs/promises";
 import type { Command } from "commander";
-import { runSuite } from "../engine/suite.ts";
+import { runSuite } from "../report/run-suite.ts";
+import { toolnexusSuite } from "../suite/toolnexus.ts";
 import { updateBaselineChecks } from "../report/baseline-update.ts";
 import { failedChecks } from "../report/baseline.ts";
-import { openSubjects } from "../subjects/select.ts";
+import { openSubjects } from "./select-subjects.ts";
 import type { PortSourceChoice } from "../subjects/port-source.ts";
 import { sourceEnvironmentVariable } from "../subjects/port-source.ts";
 import { scenariosToRun } from "./scenarios-to-run.ts";
@@ -43,6 +44,7 @@ export function registerBaselineCommand(program: Command): void {
         console.log(`== ${opened.subject.info.name}: ${opened.subject.info.package} ${opened.subject.info.version}, ${scenarios.length} scenarios`);
         try {
           results = await runSuite(scenarios, opened.subject, {
+            fixtureKinds: toolnexusSuite.fixtureKinds,
             onResult: (result) => {
               if (result.status === "fail" || result.status === "error") console.log(`${result.status.toUpperCase().padEnd(5)} ${result.scenario} ${JSON.stringify(failedChecks(result))}`);
             },

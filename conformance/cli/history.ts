@@ -15,7 +15,7 @@ import type { Report } from "../schema/report.types.ts";
 import { killProcessGroup, trackProcessGroup } from "../subjects/process-group.ts";
 import { installerWords, readManifest } from "../subjects/runner-registry.ts";
 import type { RunnerManifest } from "../../runners/protocol/runner-manifest.types.ts";
-import { runnersDir } from "./paths.ts";
+import { runnersDir } from "../common/paths.ts";
 import { runAgainstSubjects } from "./run-command.ts";
 import { scenariosToRun } from "./scenarios-to-run.ts";
 import { checkRunnerNames, UsageError } from "./usage.ts";

@@ -1,5 +1,5 @@
 // The command line: run | list | lint (see README.md). Exit status (README's table, tested end to end
-// in test/harness/cli.test.ts): 0 when nothing unexpected happened, 1 when a scenario failed
+// in test/conformance/cli/cli.test.ts): 0 when nothing unexpected happened, 1 when a scenario failed
 // unexpectedly or a baseline entry went stale, 2 on bad input (lint errors, a usage error, an unreadable file).
 import { mkdir, writeFile } from "node:fs/promises";
 import { dirname } from "node:path";
@@ -8,7 +8,7 @@ import { Command, CommanderError, InvalidArgumentError, Option } from "commander
 import picomatch from "picomatch";
 import { formatDiagnostic } from "../scenario/load.ts";
 import type { LintResult } from "../scenario/lint.ts";
-import { selectScenarios, shard } from "../engine/suite.ts";
+import { selectScenarios, shard } from "../engine/select.ts";
 import { formatSummary } from "../report/console.ts";
 import { renderHtmlMatrix } from "../report/html.ts";
 import { mergeReports, readJsonReport } from "../report/json-report.ts";
@@ -16,7 +16,9 @@ import { renderJunit } from "../report/junit.ts";
 import { renderMarkdownMatrix } from "../report/matrix.ts";
 import type { Report } from "../schema/report.types.ts";
 import { runAgainstSubjects, type SubjectChoice } from "./run-command.ts";
-import { cleanUpOnInterrupt } from "./interrupt.ts";
+import { cleanUpOnInterrupt } from "../common/interrupt.ts";
+import { removeLiveTempDirs } from "../engine/temp-dirs.ts";
+import { killLiveProcessGroups } from "../subjects/process-group.ts";
 import { smoke } from "./smoke.ts";
 import { registerCaptureCommands } from "../capture/cli.ts";
 import { registerHistoryCommand } from "./history.ts";
@@ -195,7 +197,10 @@ function printCoverage(lint: LintResult): void {
 }
 
 export async function main(argv: string[]): Promise<number> {
-  cleanUpOnInterrupt();
+  cleanUpOnInterrupt(() => {
+    killLiveProcessGroups();
+    removeLiveTempDirs();
+  });
   const program = buildProgram();
   try {
     const typo = commandTypo(program, argv.slice(2));

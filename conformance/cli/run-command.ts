@@ -2,12 +2,13 @@
 // the report. A subject that cannot start is reported as unavailable with its reason.
 import type { Report } from "../schema/report.types.ts";
 import type { ExpandedScenario } from "../scenario/expand.ts";
-import { runSuite } from "../engine/suite.ts";
+import { runSuite } from "../report/run-suite.ts";
 import { orphanedEntries } from "../report/baseline.ts";
 import { formatResult } from "../report/console.ts";
 import { reportSubject } from "../report/json-report.ts";
 import { describeOrigin } from "../report/origin.ts";
-import { openSubjects, type SubjectChoice } from "../subjects/select.ts";
+import { toolnexusSuite } from "../suite/toolnexus.ts";
+import { openSubjects, type SubjectChoice } from "./select-subjects.ts";
 
 export type { SubjectChoice };
 
@@ -33,7 +34,7 @@ export async function runAgainstSubjects(
     console.log(`== ${info.name}: ${info.package} ${info.version} (${info.language}; ${describeOrigin(info.build)}), ${scenarios.length} scenarios`);
     report.subjects.push(reportSubject(info));
     try {
-      report.results.push(...(await runSuite(scenarios, opened.subject, { baseline: opened.baseline, onResult: (result) => console.log(formatResult(result)) })));
+      report.results.push(...(await runSuite(scenarios, opened.subject, { fixtureKinds: toolnexusSuite.fixtureKinds, baseline: opened.baseline, onResult: (result) => console.log(formatResult(result)) })));
     } finally {
       await opened.subject.close();
     }

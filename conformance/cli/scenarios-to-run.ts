@@ -1,16 +1,17 @@
 // The scenarios a command runs: lint first (nothing runs while it finds problems, each printed at
 // file:line), then the id filters and tags. `run` and `history` pick them the same way.
 import picomatch from "picomatch";
-import { selectScenarios } from "../engine/suite.ts";
+import { selectScenarios } from "../engine/select.ts";
 import type { ExpandedScenario } from "../scenario/expand.ts";
 import { lintPaths, type LintResult } from "../scenario/lint.ts";
 import { formatDiagnostic } from "../scenario/load.ts";
-import { defaultScenarioDir } from "./paths.ts";
+import { defaultScenarioDir } from "../scenario/scenario-id.ts";
+import { toolnexusSuite } from "../suite/toolnexus.ts";
 import { UsageError } from "./usage.ts";
 
 /** Lint the given paths (the whole suite when none); a path with no scenario files is a usage error. */
 export async function lintOrExplain(paths: string[]): Promise<LintResult> {
-  const lint = await lintPaths(paths.length ? paths : [defaultScenarioDir]);
+  const lint = await lintPaths(paths.length ? paths : [defaultScenarioDir], toolnexusSuite);
   if (!lint.files.length) throw new UsageError(`no scenario files found under ${paths.join(", ") || defaultScenarioDir}`);
   return lint;
 }

@@ -4,7 +4,7 @@
 import type { PortSourceChoice } from "../subjects/port-source.ts";
 import { deepEqual } from "../engine/assert.ts";
 import { openRunner } from "../subjects/runner-registry.ts";
-import { originOf, parseRunnerSpec } from "../subjects/select.ts";
+import { originOf, parseRunnerSpec } from "./select-subjects.ts";
 import { RunnerUnavailableError, startRunnerSubject, type RunnerSubject } from "../subjects/runner.ts";
 
 interface Check {

@@ -1,6 +1,5 @@
 // Runs one expanded scenario against one subject: start its fixtures, perform its steps, check its
 // assertions, and always reset the subject and stop the fixtures, whatever happened.
-import { fixtureKinds } from "../../fixtures/registry.ts";
 import type { FixtureInstance, FixtureKind } from "../../fixtures/fixture.ts";
 import type { Failure, Result, Status } from "../schema/report.types.ts";
 import type { Assertion } from "../schema/scenario.types.ts";
@@ -31,8 +30,8 @@ type SettledSnapshots = Map<string, unknown>;
 export type ScenarioResult = Omit<Result, "expected" | "outcome" | "unlistedChecks" | "staleChecks">;
 
 export interface RunOptions {
-  /** The fixture kinds to start fixtures from (tests pass their own). */
-  fixtureKinds?: ReadonlyMap<string, FixtureKind>;
+  /** The fixture kinds to start fixtures from: the suite's (the CLI passes them), or a test's own. */
+  fixtureKinds: ReadonlyMap<string, FixtureKind>;
   /** Bounds on starting and stopping a fixture (defaults 15 s and 10 s). */
   fixtureTimeouts?: { startMs: number; stopMs: number };
   /**
@@ -56,7 +55,7 @@ interface RunContext {
   options: RunOptions;
 }
 
-export async function runScenario(scenario: ExpandedScenario, subject: Subject, options: RunOptions = {}): Promise<ScenarioResult> {
+export async function runScenario(scenario: ExpandedScenario, subject: Subject, options: RunOptions): Promise<ScenarioResult> {
   const started = performance.now();
   const base = {
     scenario: scenario.id,
@@ -92,7 +91,7 @@ export async function runScenario(scenario: ExpandedScenario, subject: Subject, 
   let stderr: string | undefined;
   let resetDone = false;
   try {
-    await startFixtures(scenario, fixtures, workDir, options.fixtureKinds ?? fixtureKinds, timeouts.startMs);
+    await startFixtures(scenario, fixtures, workDir, options.fixtureKinds, timeouts.startMs);
     const vars = new Map<string, unknown>(Object.entries(scenario.pathVars));
     for (const { name, instance } of fixtures.values()) for (const [key, value] of Object.entries(instance.vars)) vars.set(`${name}.${key}`, value);
     const context: RunContext = { scenario, subject, fixtures, vars, options };

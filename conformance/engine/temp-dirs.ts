@@ -1,6 +1,6 @@
 // The temporary folders a run creates (one per scenario, for its fixtures' files). Each is removed by
 // its owner when done; the ones still there when the process is interrupted or exits are removed by
-// removeLiveTempDirs (conformance/cli/interrupt.ts calls it), so no run leaves /tmp/tnc-* behind.
+// removeLiveTempDirs (the CLI hands it to conformance/common/interrupt.ts), so no run leaves /tmp/tnc-* behind.
 import { rmSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";

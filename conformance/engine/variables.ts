@@ -1,17 +1,8 @@
 // `${name}` substitution in step inputs: a string that is exactly one reference becomes the raw value
 // (a list stays a list); a reference inside longer text is interpolated as text.
-const wholeReference = /^\$\{([^{}]+)\}$/;
-const anyReference = /\$\{([^{}]+)\}/g;
+import { anyReference, wholeReference } from "../scenario/variables.ts";
 
 export class UnknownVariableError extends Error {}
-
-/** Every variable name referenced anywhere in a value (for lint). */
-export function referencedVariables(value: unknown, found: Set<string> = new Set()): Set<string> {
-  if (typeof value === "string") for (const match of value.matchAll(anyReference)) found.add(match[1]);
-  else if (Array.isArray(value)) for (const item of value) referencedVariables(item, found);
-  else if (value && typeof value === "object") for (const item of Object.values(value)) referencedVariables(item, found);
-  return found;
-}
 
 export function substitute(value: unknown, vars: ReadonlyMap<string, unknown>): unknown {
   if (typeof value === "string") {

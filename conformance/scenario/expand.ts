@@ -1,10 +1,12 @@
-// Matrix expansion: one scenario over the client paths (run/stream x openai/anthropic), each expansion
-// with its own id, its own `${path.*}` variables, and the steps and assertions its `when` selects.
+// Matrix expansion: one scenario over the paths of its matrix (the suite names them: toolnexus's
+// client paths are run/stream x openai/anthropic), each expansion with its own id, its own `${path.*}`
+// variables, and the steps and assertions its `when` selects.
 import type { Assertion, FixtureStep, OperationStep, Scenario, When } from "../schema/scenario.types.ts";
 import type { LoadedScenario } from "./load.ts";
+import { matrixPaths, type SuiteDefinition } from "./suite-definition.ts";
 
-export const clientPaths = ["openai-run", "openai-stream", "anthropic-run", "anthropic-stream"] as const;
-export type ClientPath = (typeof clientPaths)[number];
+/** What expansion needs of the suite. */
+export type ExpansionSuite = Pick<SuiteDefinition, "matrices" | "pathVariables" | "pathRequires">;
 
 /** A step as written, without its assertions (the expansion's own are in `ExpandedStep.expect`). */
 export type StepBody = Omit<OperationStep, "expect"> | Omit<FixtureStep, "expect">;
@@ -50,11 +52,6 @@ export interface ExpandedScenario {
 
 export const defaultStepTimeoutMs = 10_000;
 
-export function pathVariables(path: ClientPath): Record<string, string> {
-  const [style, mode] = path.split("-") as ["openai" | "anthropic", "run" | "stream"];
-  return { "path.id": path, "path.style": style, "path.mode": mode, "path.op": `client.${mode}` };
-}
-
 export function whenMatches(when: When | undefined, vars: Record<string, string>): boolean {
   if (!when) return true;
   return Object.entries(when).every(([name, wanted]) => {
@@ -79,19 +76,18 @@ function positionedAssertions(source: LoadedScenario, stepIndex: number, expect:
   });
 }
 
-export function expandScenario(source: LoadedScenario): ExpandedScenario[] {
+export function expandScenario(source: LoadedScenario, suite: ExpansionSuite): ExpandedScenario[] {
   const scenario = source.data;
   // Positions come from the file once; every expansion shares them.
   const positioned = scenario.steps.map((step, index) => ({
     line: source.locate(["steps", index]).line,
     expect: positionedAssertions(source, index, step.expect ?? []),
   }));
-  const paths: (ClientPath | undefined)[] =
-    scenario.matrix === undefined ? [undefined] : scenario.matrix === "client-paths" ? [...clientPaths] : [...scenario.matrix];
+  const paths: (string | undefined)[] = scenario.matrix === undefined ? [undefined] : matrixPaths(scenario.matrix, suite);
   return paths.map((path) => {
-    const pathVars = path ? pathVariables(path) : {};
+    const pathVars = path ? suite.pathVariables(path) : {};
     const requires = [...(scenario.requires ?? [])];
-    if (path) requires.push(`style.${pathVars["path.style"]}`, `client.${pathVars["path.mode"]}`);
+    if (path) requires.push(...suite.pathRequires(path));
     const steps: ExpandedStep[] = [];
     scenario.steps.forEach((step, index) => {
       if (!whenMatches(step.when, pathVars)) return;

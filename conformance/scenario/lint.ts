@@ -1,14 +1,13 @@
 // Lint: everything that can be wrong with a scenario before it runs, each reported at file:line:column
 // with what was expected, plus the coverage of SPEC.md clauses. `run` refuses to start on any of these.
 import { stat } from "node:fs/promises";
-import { fixtureKinds } from "../../fixtures/registry.ts";
 import type { Assertion, FixtureStep, OperationStep, Scenario, When } from "../schema/scenario.types.ts";
-import { referencedVariables } from "../engine/variables.ts";
-import { clientPaths, expandScenario, pathVariables, whenMatches, type ClientPath, type ExpandedScenario } from "./expand.ts";
+import { referencedVariables } from "./variables.ts";
+import { expandScenario, whenMatches, type ExpandedScenario } from "./expand.ts";
+import { matrixPaths, type SuiteDefinition } from "./suite-definition.ts";
 import { findScenarioFiles, readScenarioFile, type Diagnostic, type LoadedScenario, type ScenarioFile } from "./load.ts";
 import { readSpecClauses, type SpecClause } from "./spec-clauses.ts";
 import { compileSchema } from "../schema/validator.ts";
-import { knownCapabilities } from "../subjects/subject.ts";
 import { describeShape, shapeAt, stepResultShape, typesOf, type Shape } from "./operand-types.ts";
 import { checkScenarioSchema, operationNames, operationValidator, pointerToPath, toDiagnostics, type SchemaProblem } from "./validate.ts";
 import { closestName } from "./closest-name.ts";
@@ -27,7 +26,8 @@ export interface LintResult {
   files: string[];
 }
 
-export async function lintPaths(paths: string[]): Promise<LintResult> {
+/** Lint `paths` (files or folders) against `suite`: its fixture kinds, capabilities and matrices. */
+export async function lintPaths(paths: string[], suite: SuiteDefinition): Promise<LintResult> {
   const files = await findScenarioFiles(paths);
   const clauses = await readSpecClauses();
   const diagnostics: Diagnostic[] = [];
@@ -40,7 +40,7 @@ export async function lintPaths(paths: string[]): Promise<LintResult> {
     // The schema's problems and the semantic ones of the well-formed rest, in one pass.
     const schema = checkScenarioSchema(scenario);
     diagnostics.push(...schema.diagnostics);
-    const problems = checkScenario(scenario, new Set(clauses.map((clause) => clause.id)), schema.problems);
+    const problems = checkScenario(scenario, suite, new Set(clauses.map((clause) => clause.id)), schema.problems);
     diagnostics.push(...problems);
     if (!schema.diagnostics.length && !problems.length) scenarios.push(scenario as LoadedScenario);
     if (isRecord(scenario.data) && typeof scenario.data.id === "string") withIds.push(scenario);
@@ -48,7 +48,7 @@ export async function lintPaths(paths: string[]): Promise<LintResult> {
   diagnostics.push(...(await checkIds(withIds)));
   const coverage = new Map<string, string[]>(clauses.map((clause) => [clause.id, []]));
   for (const scenario of scenarios) for (const id of scenario.data.spec) coverage.get(id)?.push(scenario.data.id);
-  return { scenarios, expanded: scenarios.flatMap(expandScenario), diagnostics, clauses, coverage, files };
+  return { scenarios, expanded: scenarios.flatMap((scenario) => expandScenario(scenario, suite)), diagnostics, clauses, coverage, files };
 }
 
 function at(scenario: ScenarioFile, path: (string | number)[], message: string, hint?: string): Diagnostic {
@@ -123,7 +123,8 @@ function malformedParts(problems: SchemaProblem[]) {
  * Checks beyond the schema: clause ids, capabilities, fixtures, operations, variables, matchers. Run on
  * a file the schema rejected too, on the parts it found well-formed.
  */
-function checkScenario(scenario: ScenarioFile, clauseIds: Set<string>, schemaProblems: SchemaProblem[] = []): Diagnostic[] {
+function checkScenario(scenario: ScenarioFile, suite: SuiteDefinition, clauseIds: Set<string>, schemaProblems: SchemaProblem[] = []): Diagnostic[] {
+  const { fixtureKinds, capabilities } = suite;
   const data = scenario.data;
   if (!isRecord(data)) return [];
   const { malformed, malformedItself } = malformedParts(schemaProblems);
@@ -134,8 +135,8 @@ function checkScenario(scenario: ScenarioFile, clauseIds: Set<string>, schemaPro
   }
   const requires = strings("requires").map(({ value }) => value as string);
   for (const { value: capability, index } of strings("requires")) {
-    if (!knownCapabilities.includes(capability as string)) {
-      problems.push(at(scenario, ["requires", index], `unknown capability "${capability}"`, closest(capability as string, new Set(knownCapabilities))));
+    if (!capabilities.includes(capability as string)) {
+      problems.push(at(scenario, ["requires", index], `unknown capability "${capability}"`, closest(capability as string, new Set(capabilities))));
     }
   }
   // Fixtures whose kind is unknown or malformed: their names are declared, their values unknown.
@@ -156,16 +157,18 @@ function checkScenario(scenario: ScenarioFile, clauseIds: Set<string>, schemaPro
     if (!validateOptions(fixtures[name].options ?? {})) problems.push(...toDiagnostics(validateOptions.errors ?? [], scenario, ["fixtures", name, "options"]));
   }
   const steps = Array.isArray(data.steps) && !malformedItself(["steps"]) ? (data.steps as unknown[]) : [];
-  if (!malformed(["matrix"])) problems.push(...checkWhens(scenario, data.matrix as Scenario["matrix"], steps, malformed));
+  if (!malformed(["matrix"])) problems.push(...checkWhens(scenario, suite, data.matrix as Scenario["matrix"], steps, malformed));
   // Variables available so far: path.* (matrix only), FIXTURE.KEY, then captures in step order, each
   // with the shape of what it holds where that is declared.
-  const available = new Map<string, Shape | undefined>(data.matrix !== undefined ? Object.keys(pathVariables("openai-run")).map((name) => [name, { type: "string" }]) : []);
+  // The suite's path variables, for any matrix (a malformed one too: its steps still name them).
+  const pathVariableNames = new Set(Object.values(suite.matrices).flatMap((paths) => paths.flatMap((path) => Object.keys(suite.pathVariables(path)))));
+  const available = new Map<string, Shape | undefined>(data.matrix !== undefined ? [...pathVariableNames].map((name) => [name, { type: "string" }]) : []);
   for (const [name, fixture] of Object.entries(fixtures)) {
     for (const key of fixtureKinds.get(fixture.kind)?.varKeys ?? []) available.set(`${name}.${key}`, undefined);
   }
   // A name whose definition lint cannot see (malformed fixtures) is not reported as undefined.
   const unknowable = (name: string) => !fixturesKnown || unknownFixtures.has(name.split(".")[0]);
-  const context = { fixtures, fixturesKnown, available, unknowable };
+  const context = { fixtureKinds, fixtures, fixturesKnown, available, unknowable };
   steps.forEach((step, index) => {
     if (!isRecord(step)) return;
     const base = ["steps", index];
@@ -210,6 +213,7 @@ function checkScenario(scenario: ScenarioFile, clauseIds: Set<string>, schemaPro
 }
 
 interface CheckContext {
+  fixtureKinds: SuiteDefinition["fixtureKinds"];
   fixtures: Fixtures;
   /** False when the scenario's `fixtures` is malformed: which names it declares is not known. */
   fixturesKnown: boolean;
@@ -223,7 +227,7 @@ function checkFixtureStep(scenario: ScenarioFile, step: FixtureStep, base: Path,
     if (!context.fixturesKnown) return [];
     return [at(scenario, [...base, "fixture"], `fixture "${step.fixture}" is not declared`, `declare it under fixtures:, or use one of: ${Object.keys(context.fixtures).join(", ") || "(none declared)"}`)];
   }
-  const kind = fixtureKinds.get(declared.kind);
+  const kind = context.fixtureKinds.get(declared.kind);
   if (!kind) return [];
   if (!kind.actions.includes(step.action)) {
     return [at(scenario, [...base, "action"], `fixture kind "${declared.kind}" has no action "${step.action}"`, `expected one of: ${kind.actions.join(", ") || "(none)"}`)];
@@ -234,13 +238,13 @@ function checkFixtureStep(scenario: ScenarioFile, step: FixtureStep, base: Path,
 }
 
 /** A `when` outside a matrix, or one that no expansion of this scenario matches, would silently drop its step or assertion. */
-function checkWhens(scenario: ScenarioFile, matrix: Scenario["matrix"], steps: unknown[], malformed: (path: Path) => boolean): Diagnostic[] {
-  const paths: ClientPath[] = matrix === undefined ? [] : matrix === "client-paths" ? [...clientPaths] : [...matrix];
+function checkWhens(scenario: ScenarioFile, suite: SuiteDefinition, matrix: Scenario["matrix"], steps: unknown[], malformed: (path: Path) => boolean): Diagnostic[] {
+  const paths = matrixPaths(matrix, suite);
   const problems: Diagnostic[] = [];
   const check = (when: unknown, path: Path) => {
     if (!isRecord(when) || malformed(path)) return;
     if (!paths.length) problems.push(at(scenario, path, "`when` only applies to a scenario with a matrix", "add `matrix:` or remove `when`"));
-    else if (!paths.some((clientPath) => whenMatches(when as When, pathVariables(clientPath)))) {
+    else if (!paths.some((clientPath) => whenMatches(when as When, suite.pathVariables(clientPath)))) {
       problems.push(at(scenario, path, `this \`when\` matches none of the scenario's paths (${paths.join(", ")}), so what it guards never runs`, "fix the values or the matrix"));
     }
   };
@@ -275,7 +279,7 @@ function checkSettled(scenario: ScenarioFile, step: Record<string, unknown>, bas
     const declared = context.fixtures[name];
     if (!declared) {
       if (context.fixturesKnown) problems.push(at(scenario, [...base, "snapshotOnSettle", index], `fixture "${name}" is not declared`, `declare it under fixtures:, or use one of: ${Object.keys(context.fixtures).join(", ") || "(none declared)"}`));
-    } else if (fixtureKinds.get(declared.kind)?.observes === false) {
+    } else if (context.fixtureKinds.get(declared.kind)?.observes === false) {
       problems.push(at(scenario, [...base, "snapshotOnSettle", index], `fixture kind "${declared.kind}" observes nothing: its snapshot on settle could never fail an assertion`));
     }
   });
@@ -294,7 +298,7 @@ function checkSettled(scenario: ScenarioFile, step: Record<string, unknown>, bas
 }
 
 function checkAssertion(scenario: ScenarioFile, assertion: Assertion, path: Path, context: CheckContext, result: { shape: Shape; name: string }): Diagnostic[] {
-  const { fixtures, available } = context;
+  const { fixtureKinds, fixtures, available } = context;
   const problems: Diagnostic[] = [];
   let target: { shape: Shape | undefined; name: string } | undefined = result;
   if (assertion.fixture !== undefined) {

@@ -3,7 +3,7 @@
 // defines it (the schema the protocol client checks every result against), a fixture kind's snapshot
 // (its `snapshotSchema`), and what a capture took from either. A part nobody declared stays unknown,
 // and its matcher is checked when the scenario runs.
-// test/harness/operand-types.test.ts checks these shapes against what the reference returns.
+// test/conformance/scenario/operand-types.test.ts checks these shapes against what the reference returns.
 import { createRequire } from "node:module";
 import { operationNames, outputSchema } from "../schema/protocol.ts";
 import { pointerToPath } from "./validate.ts";

@@ -16,6 +16,9 @@ const outputsSchema = require("../../runners/protocol/outputs.schema.json");
 /** The protocol version, written once: protocol.schema.json `$defs.version`. */
 export const protocolVersion: Version = protocolSchema.$defs.version.const;
 
+/** Every capability a subject may declare, as the protocol schema defines them. */
+export const knownCapabilities: readonly string[] = protocolSchema.$defs.capability.enum;
+
 /** What the harness sends. */
 export type HarnessMessage = HelloRequest | Request;
 /** What a runner answers: a hello to a hello, one of the others to a request. */

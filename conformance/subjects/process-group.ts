@@ -11,7 +11,7 @@ export function killProcessGroup(pid: number | undefined): void {
   }
 }
 
-/** Groups started and not yet exited: what an interrupted run must end before it dies (conformance/cli/interrupt.ts). */
+/** Groups started and not yet exited: what an interrupted run must end before it dies (conformance/common/interrupt.ts). */
 const liveGroups = new Set<number>();
 
 /** Remember a detached child's group until it exits. */

@@ -6,7 +6,7 @@ import { existsSync, mkdirSync, readdirSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { delimiter, join } from "node:path";
-import { runnersDir } from "../cli/paths.ts";
+import { runnersDir } from "../common/paths.ts";
 import { compileSchema } from "../schema/validator.ts";
 import { killProcessGroup, trackProcessGroup } from "./process-group.ts";
 import { expandCommand, hashPortFolder, resolvePortFolder, type PortSourceChoice } from "./port-source.ts";

@@ -1,11 +1,7 @@
 // The one interface the engine drives. An in-process reference and a subprocess runner both
 // implement it; the operations and their data shapes are documented in runners/PROTOCOL.md.
-import { createRequire } from "node:module";
 import type { OperationError } from "../../runners/protocol/protocol.types.ts";
 import type { ReportSubject } from "../schema/report.types.ts";
-
-/** Every capability a subject may declare, as the protocol schema defines them. */
-export const knownCapabilities: readonly string[] = createRequire(import.meta.url)("../../runners/protocol/protocol.schema.json").$defs.capability.enum;
 
 /**
  * Who a subject is: its handshake's implementation, its name in reports and baselines (e.g.

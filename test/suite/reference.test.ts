@@ -3,7 +3,7 @@
 // (what differs between the two can only be the protocol's doing).
 import picomatch from "picomatch";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { defaultScenarioDir } from "../../conformance/cli/paths.ts";
+import { defaultScenarioDir } from "../../conformance/scenario/scenario-id.ts";
 import { runScenario, type StepResult } from "../../conformance/engine/run.ts";
 import { formatResult } from "../../conformance/report/console.ts";
 import { judge } from "../../conformance/report/baseline.ts";
@@ -11,6 +11,7 @@ import { expandScenario, type ExpandedScenario, type ExpandedStep } from "../../
 import { findScenarioFiles, formatDiagnostic, readScenarioFile, type LoadedScenario } from "../../conformance/scenario/load.ts";
 import { createReferenceSubject } from "../../conformance/subjects/reference/index.ts";
 import type { RunnerSubject } from "../../conformance/subjects/runner.ts";
+import { toolnexusSuite } from "../../conformance/suite/toolnexus.ts";
 
 // Mutation testing (npm run mutate, vitest.mutate.config.ts) sets this: Stryker switches mutants
 // inside this process only, so the out-of-process pass could not tell mutants apart, and it reloads
@@ -21,10 +22,10 @@ const inProcessOnly = process.env.TNC_SUITE_IN_PROCESS_ONLY === "1";
 async function readWithoutLint(): Promise<{ diagnostics: []; expanded: ExpandedScenario[] }> {
   const files = await findScenarioFiles([defaultScenarioDir]);
   const loaded = await Promise.all(files.map(async (file) => (await readScenarioFile(file)).scenario as LoadedScenario));
-  return { diagnostics: [], expanded: loaded.flatMap(expandScenario) };
+  return { diagnostics: [], expanded: loaded.flatMap((scenario) => expandScenario(scenario, toolnexusSuite)) };
 }
 
-const lint = inProcessOnly ? await readWithoutLint() : await (await import("../../conformance/scenario/lint.ts")).lintPaths([defaultScenarioDir]);
+const lint = inProcessOnly ? await readWithoutLint() : await (await import("../../conformance/scenario/lint.ts")).lintPaths([defaultScenarioDir], toolnexusSuite);
 // TNC_SUITE_FILTER (a glob over scenario ids, e.g. '!mcp/**'): a mutation run over one folder needs only
 // the scenarios that reach it, and leaves out timing-sensitive ones a busy machine fails at random.
 const scenarios = process.env.TNC_SUITE_FILTER ? lint.expanded.filter((scenario) => picomatch.isMatch(scenario.id, process.env.TNC_SUITE_FILTER!)) : lint.expanded;
@@ -66,7 +67,7 @@ describe("reference (in-process)", () => {
   for (const scenario of scenarios) {
     it(scenario.id, async () => {
       const steps: unknown[] = [];
-      const result = judge(await runScenario(scenario, inProcess, { onOperation: stepsOf(steps) }), new Map());
+      const result = judge(await runScenario(scenario, inProcess, { fixtureKinds: toolnexusSuite.fixtureKinds, onOperation: stepsOf(steps) }), new Map());
       inProcessSteps.set(scenario.id, steps);
       expect(result.status, formatResult(result)).toBe("pass");
     });
@@ -77,7 +78,7 @@ describe.skipIf(inProcessOnly)("reference through the ts runner (same results as
   for (const scenario of scenarios) {
     it(scenario.id, async () => {
       const steps: unknown[] = [];
-      const result = judge(await runScenario(scenario, tsRunner, { onOperation: stepsOf(steps) }), new Map());
+      const result = judge(await runScenario(scenario, tsRunner, { fixtureKinds: toolnexusSuite.fixtureKinds, onOperation: stepsOf(steps) }), new Map());
       expect(result.status, formatResult(result)).toBe("pass");
       expect(steps).toEqual(inProcessSteps.get(scenario.id));
     });

@@ -4,8 +4,7 @@
 // protocol error kinds.
 import { createRequire } from "node:module";
 import type { Capability, Implementation, OperationError, Request } from "../../../runners/protocol/protocol.types.ts";
-import { inputValidator, isOperationName, protocolVersion, type HarnessMessage, type OperationInput, type OperationName, type OperationOutput, type RunnerAnswer } from "../../schema/protocol.ts";
-import { knownCapabilities } from "../subject.ts";
+import { inputValidator, isOperationName, knownCapabilities, protocolVersion, type HarnessMessage, type OperationInput, type OperationName, type OperationOutput, type RunnerAnswer } from "../../schema/protocol.ts";
 import type { ProtocolHandler } from "../transport.ts";
 import { clientErrorClassifier, clientOps } from "./client-ops.ts";
 import { ContractError, newSession, UnsupportedError, type DriverSession, type OpHandler, type OpHandlers } from "./driver.ts";

@@ -1,0 +1,139 @@
+// Turns the CLI's subject options into subjects: the in-process reference, runners by name (or
+// `all`), each from its published package or built from a source checkout, or an ad-hoc runner
+// command. Each runner's baseline comes with it: one per subject identity.
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { runnersDir } from "../common/paths.ts";
+import { loadBaseline } from "../report/baseline.ts";
+import type { Entry } from "../schema/baseline.types.ts";
+import { createReferenceSubject, referenceInfo } from "../subjects/reference/index.ts";
+import type { PortSourceChoice } from "../subjects/port-source.ts";
+import { openRunner, packageAt, pinned, readManifest, runnerNames, subjectName, type RunnerOrigin } from "../subjects/runner-registry.ts";
+import { RunnerUnavailableError, startRunnerSubject } from "../subjects/runner.ts";
+import type { Subject, SubjectInfo } from "../subjects/subject.ts";
+
+export interface SubjectChoice {
+  subject?: string;
+  /** Runner names, `NAME@source`, `NAME@VERSION`, or `all`. */
+  runners: string[];
+  runnerCommand?: string;
+  /** A source checkout: plain runner names build from it, and `all` adds each runner's source build. */
+  source?: PortSourceChoice;
+  /** Judge without any baseline (a history run: an old release must not fail on a newer one's baseline). */
+  noBaseline?: boolean;
+  /** A baseline file to use instead of the runner's own (for a single runner subject). */
+  baselineFile?: string;
+  /** How long an ad-hoc runner command gets for its handshake. */
+  handshakeTimeoutMs?: number;
+}
+
+export interface OpenedSubject {
+  info: SubjectInfo;
+  subject?: Subject;
+  unavailableReason?: string;
+  baseline: Map<string, Entry>;
+  /** Named on the command line (not via `all`): its unavailability fails the run. */
+  explicitlyRequested: boolean;
+}
+
+/**
+ * A runner's own baseline for one subject identity: expected-failures.yaml (the pinned package),
+ * expected-failures.source.yaml (a source build), baselines/VERSION.yaml (another published version;
+ * for the pinned version the pinned baseline; else none: no one has measured that version yet, so
+ * every divergence shows).
+ */
+export function baselinePath(runner: string, pick: Pick<RunnerPick, "kind" | "version"> = { kind: "pinned" }, pinnedVersion?: string): string | undefined {
+  const pinnedBaseline = join(runnersDir, runner, "expected-failures.yaml");
+  if (pick.kind === "source") return join(runnersDir, runner, "expected-failures.source.yaml");
+  if (pick.kind === "version") {
+    const own = join(runnersDir, runner, "baselines", `${pick.version}.yaml`);
+    if (existsSync(own)) return own;
+    // NAME@PINNED is the pinned package under another name: the same measured baseline applies.
+    return pick.version === pinnedVersion ? pinnedBaseline : undefined;
+  }
+  return pinnedBaseline;
+}
+
+/** One runner subject the command line asks for: which runner, and where its implementation comes from. */
+export interface RunnerPick {
+  runner: string;
+  kind: RunnerOrigin["kind"];
+  version?: string;
+}
+
+/**
+ * NAME (the pinned package, or the source build when a checkout is given), NAME@source or
+ * NAME@VERSION: the one reading of a --runner value, for run and smoke alike.
+ */
+export function parseRunnerSpec(spec: string, source: PortSourceChoice | undefined): RunnerPick {
+  const [runner, qualifier, ...rest] = spec.split("@");
+  if (rest.length || qualifier === "") throw new Error(`--runner ${spec}: expected NAME, NAME@source or NAME@VERSION`);
+  if (qualifier === "source" || (qualifier === undefined && source !== undefined)) return { runner, kind: "source" };
+  return qualifier === undefined ? { runner, kind: "pinned" } : { runner, kind: "version", version: qualifier };
+}
+
+/** Which runner subjects the options ask for, in order: NAME, NAME@source, NAME@VERSION, or all. */
+export async function pickRunners(choice: SubjectChoice): Promise<{ picks: RunnerPick[]; viaAll: boolean }> {
+  if (choice.runners.includes("all")) {
+    const picks: RunnerPick[] = [];
+    for (const runner of runnerNames()) {
+      picks.push({ runner, kind: "pinned" });
+      if (choice.source && (await readManifest(runner)).source) picks.push({ runner, kind: "source" });
+    }
+    return { picks, viaAll: true };
+  }
+  return { picks: choice.runners.map((spec) => parseRunnerSpec(spec, choice.source)), viaAll: false };
+}
+
+/** Where a picked subject's implementation comes from; a source pick needs the checkout. */
+export function originOf(pick: RunnerPick, source: PortSourceChoice | undefined): RunnerOrigin {
+  if (pick.kind === "version") return { kind: "version", version: pick.version! };
+  if (pick.kind === "pinned") return pinned;
+  if (!source) throw new RunnerUnavailableError("no source checkout given: pass --source DIR or set TOOLNEXUS_SOURCE");
+  return { kind: "source", source };
+}
+
+/** Opens subjects one at a time, as the run reaches them, so only one runner process lives at once. */
+export async function* openSubjects(choice: SubjectChoice, log: (line: string) => void = console.log): AsyncGenerator<OpenedSubject> {
+  if (choice.subject && choice.subject !== "reference") throw new Error(`unknown in-process subject "${choice.subject}"; expected: reference`);
+  const { picks, viaAll } = await pickRunners(choice);
+  if (choice.baselineFile && picks.length + (choice.runnerCommand ? 1 : 0) !== 1) throw new Error("--baseline needs exactly one runner subject");
+  const wantsReference = choice.subject === "reference" || viaAll || (!picks.length && !choice.runnerCommand);
+  if (wantsReference) yield { info: referenceInfo("reference"), subject: createReferenceSubject(), baseline: new Map(), explicitlyRequested: true };
+  for (const pick of picks) {
+    const { runner } = pick;
+    const manifest = await readManifest(runner);
+    const name = subjectName(runner, pick);
+    const pkg = pick.version ? packageAt(manifest, pick.version) : manifest.package;
+    const ownBaseline = choice.noBaseline ? undefined : (choice.baselineFile ?? baselinePath(runner, pick, manifest.versions?.pinned));
+    const baseline = ownBaseline ? await loadBaseline(ownBaseline) : new Map<string, Entry>();
+    // What the manifest says stands in until (unless) the runner's handshake reports the real thing.
+    const placeholder: SubjectInfo = {
+      name,
+      language: manifest.language,
+      package: pkg,
+      version: pick.version ?? "(not installed)",
+      capabilities: [],
+      build: pick.kind === "source" ? { mode: "source", ...(choice.source ? { path: choice.source.dir } : {}) } : { mode: "published", package: pkg },
+    };
+    try {
+      yield { info: placeholder, subject: await openRunner(runner, log, originOf(pick, choice.source)), baseline, explicitlyRequested: !viaAll };
+    } catch (error) {
+      if (!(error instanceof Error)) throw error;
+      const reason = error instanceof RunnerUnavailableError ? error.message : `runner broke at start: ${error.message}`;
+      yield { info: placeholder, unavailableReason: reason, baseline, explicitlyRequested: !viaAll };
+    }
+  }
+  if (choice.runnerCommand) {
+    const build = { mode: "command" as const, command: choice.runnerCommand };
+    const info: SubjectInfo = { name: "custom", language: "(unknown)", package: choice.runnerCommand, version: "(not started)", capabilities: [], build };
+    const baseline = choice.baselineFile ? await loadBaseline(choice.baselineFile) : new Map<string, Entry>();
+    try {
+      const subject = await startRunnerSubject({ name: "custom", command: ["bash", "-c", choice.runnerCommand], handshakeTimeoutMs: choice.handshakeTimeoutMs });
+      subject.info.build = build;
+      yield { info, subject, baseline, explicitlyRequested: true };
+    } catch (error) {
+      yield { info, unavailableReason: error instanceof Error ? error.message : String(error), baseline, explicitlyRequested: true };
+    }
+  }
+}

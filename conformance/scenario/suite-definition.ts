@@ -1,0 +1,24 @@
+// What a conformance suite tells the generic parts (scenario, engine) about itself. The generic parts
+// know no fixture kind, capability or matrix of their own: the CLI hands them a SuiteDefinition
+// (toolnexus's is conformance/suite/toolnexus.ts).
+import type { FixtureKind } from "../../fixtures/fixture.ts";
+
+export interface SuiteDefinition {
+  /** The fixture kinds a scenario may declare, by name. */
+  fixtureKinds: ReadonlyMap<string, FixtureKind>;
+  /** The capabilities `requires:` may name. */
+  capabilities: readonly string[];
+  /** The named matrices `matrix: NAME` expands over, each a list of paths. */
+  matrices: Readonly<Record<string, readonly string[]>>;
+  /** A path's `${path.*}` variables. */
+  pathVariables(path: string): Record<string, string>;
+  /** The capabilities a subject needs to run a path, beyond the scenario's `requires`. */
+  pathRequires(path: string): string[];
+}
+
+/** The paths a scenario's `matrix` names: a named matrix, or a list written out; none without one. */
+export function matrixPaths(matrix: string | readonly string[] | undefined, suite: Pick<SuiteDefinition, "matrices">): string[] {
+  if (matrix === undefined) return [];
+  if (typeof matrix === "string") return [...(suite.matrices[matrix] ?? [])];
+  return [...matrix];
+}

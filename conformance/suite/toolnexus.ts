@@ -1,0 +1,28 @@
+// What is specific to toolnexus in the harness, in one place: its fixture kinds, the capabilities a
+// subject declares, and the client-paths matrix. The CLI hands this to the generic parts (lint,
+// expansion, the engine); they do not import it.
+import { fixtureKinds } from "../../fixtures/registry.ts";
+import { knownCapabilities } from "../schema/protocol.ts";
+import type { SuiteDefinition } from "../scenario/suite-definition.ts";
+
+/** `matrix: client-paths`: each wire style, through run and through stream. */
+export const clientPaths = ["openai-run", "openai-stream", "anthropic-run", "anthropic-stream"] as const;
+
+function splitPath(path: string): { style: string; mode: string } {
+  const [style, mode] = path.split("-");
+  return { style, mode };
+}
+
+export const toolnexusSuite: SuiteDefinition = {
+  fixtureKinds,
+  capabilities: knownCapabilities,
+  matrices: { "client-paths": clientPaths },
+  pathVariables(path) {
+    const { style, mode } = splitPath(path);
+    return { "path.id": path, "path.style": style, "path.mode": mode, "path.op": `client.${mode}` };
+  },
+  pathRequires(path) {
+    const { style, mode } = splitPath(path);
+    return [`style.${style}`, `client.${mode}`];
+  },
+};

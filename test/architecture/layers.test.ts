@@ -1,0 +1,57 @@
+// The folders of conformance/ form layers, drawn in conformance/README.md "## Layers": a folder imports
+// only folders drawn below it, so the generic parts (scenario, engine, report) never reach up into the
+// toolnexus suite or the CLI. No folder of the repository may be in an import cycle with another.
+// Each failure names the file:line of the import to move.
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { crossFolderImports, folderCycles, type Import } from "./imports.ts";
+
+const repo = fileURLToPath(new URL("../../", import.meta.url));
+const readme = "conformance/README.md";
+
+/** The layers as drawn: top first, one line each, peers (which may not import each other) split by `|`. */
+function documentedLayers(): string[][] {
+  const text = readFileSync(repo + readme, "utf8");
+  const block = /\n## Layers\n[\s\S]*?\n```\n([\s\S]*?)\n```/.exec(text);
+  if (!block) throw new Error(`${readme}: no "## Layers" section with a fenced block of folders, top layer first`);
+  return block[1].split("\n").map((line) => line.split("|").map((folder) => folder.trim()).filter(Boolean)).filter((layer) => layer.length);
+}
+
+const imports = crossFolderImports(repo, ["conformance", "fixtures", "reference", "runners", "bench", "scripts"]);
+const describeImport = (edge: Import) => `${edge.at} (${edge.from} -> ${edge.to})`;
+
+describe("layers", () => {
+  it("reads the imports (a sanity check that the graph is not empty)", () => {
+    expect(imports.some((edge) => edge.from === "conformance/engine" && edge.to === "conformance/scenario")).toBe(true);
+  });
+
+  it("has no import cycle between folders", () => {
+    const cycles = folderCycles(imports).map((cycle) => `cycle ${[...cycle.map((edge) => edge.from), cycle[0].from].join(" -> ")}:\n${cycle.map((edge) => `  ${describeImport(edge)}`).join("\n")}`);
+    expect(cycles, cycles.join("\n")).toEqual([]);
+  });
+
+  it(`imports only downwards in the order ${readme} draws`, () => {
+    const layers = documentedLayers();
+    const level = new Map<string, number>(layers.flatMap((layer, index) => layer.map((folder) => [`conformance/${folder}`, layers.length - index] as const)));
+    const problems: string[] = [];
+    for (const edge of imports) {
+      if (!edge.from.startsWith("conformance/") || !edge.to.startsWith("conformance/")) continue;
+      for (const folder of [edge.from, edge.to]) {
+        if (!level.has(folder)) problems.push(`${edge.at}: ${folder} is not drawn in ${readme} "## Layers"`);
+      }
+      if (level.has(edge.from) && level.has(edge.to) && level.get(edge.to)! >= level.get(edge.from)!) {
+        problems.push(`${describeImport(edge)}: ${edge.to} is not below ${edge.from} in ${readme} "## Layers"`);
+      }
+    }
+    const unique = [...new Set(problems)];
+    expect(unique, unique.join("\n")).toEqual([]);
+  });
+
+  it("keeps toolnexus's fixture registry out of the generic layers (below suite/): the CLI hands it down", () => {
+    const layers = documentedLayers().flat();
+    const generic = new Set(layers.slice(layers.indexOf("suite") + 1).map((folder) => `conformance/${folder}`));
+    const problems = imports.filter((edge) => generic.has(edge.from) && edge.target === "fixtures/registry.ts").map((edge) => `${describeImport(edge)}: fixtures/registry.ts is the suite's (conformance/suite/); take the fixture kinds as a parameter`);
+    expect(problems, problems.join("\n")).toEqual([]);
+  });
+});

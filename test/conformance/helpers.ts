@@ -1,0 +1,92 @@
+// Test doubles for the engine's own tests: a scripted subject, a recording fixture kind, and
+// scenarios written inline as YAML.
+import { toolnexusSuite } from "../../conformance/suite/toolnexus.ts";
+import type { FixtureInstance, FixtureKind } from "../../fixtures/fixture.ts";
+import { expandScenario, type ExpandedScenario } from "../../conformance/scenario/expand.ts";
+import { parseScenarioText, type LoadedScenario } from "../../conformance/scenario/load.ts";
+import { validateScenarioSchema } from "../../conformance/scenario/validate.ts";
+import type { OperationOutcome, Subject } from "../../conformance/subjects/subject.ts";
+
+export function scenarioFromYaml(text: string, file = "inline.yaml"): LoadedScenario {
+  const { scenario, diagnostics } = parseScenarioText(file, text);
+  const problems = [...diagnostics, ...validateScenarioSchema(scenario)];
+  if (problems.length) throw new Error(problems.map((problem) => `${problem.line}: ${problem.message}`).join("\n"));
+  return scenario as LoadedScenario;
+}
+
+export function expandYaml(text: string): ExpandedScenario[] {
+  return expandScenario(scenarioFromYaml(text), toolnexusSuite);
+}
+
+export interface FakeSubject extends Subject {
+  calls: { op: string; input: Record<string, unknown> }[];
+  resets: number;
+}
+
+/** A subject whose operations are answered by `answer`; it records every call. */
+export function fakeSubject(
+  answer: (op: string, input: Record<string, unknown>) => Promise<OperationOutcome> | OperationOutcome,
+  capabilities: string[] = ["client.run", "client.stream", "style.openai", "style.anthropic"],
+): FakeSubject {
+  const subject: FakeSubject = {
+    info: { name: "fake", language: "test", package: "fake", version: "0", capabilities },
+    calls: [],
+    resets: 0,
+    async execute(op, input) {
+      subject.calls.push({ op, input });
+      return answer(op, input);
+    },
+    async reset() {
+      subject.resets++;
+    },
+    async close() {},
+  };
+  return subject;
+}
+
+export const ok = (value: unknown): OperationOutcome => ({ ok: true, value, elapsedMs: 1 });
+
+export interface RecordingFixture {
+  kind: FixtureKind;
+  started: number;
+  stopped: number;
+  actions: { action: string; input: unknown }[];
+  snapshots: unknown[];
+}
+
+/** A fixture kind whose snapshot is the next of `snapshots` (the last one repeats). */
+export function recordingFixture(snapshots: unknown[] = [{}], violations: string[] = []): RecordingFixture {
+  const record: RecordingFixture = {
+    started: 0,
+    stopped: 0,
+    actions: [],
+    snapshots,
+    kind: {
+      kind: "recording",
+      actions: ["poke"],
+      varKeys: ["url"],
+      optionsSchema: { type: "object", additionalProperties: false, properties: { flavour: { enum: ["plain", "fancy"] } } },
+      checkAction: (_action, input) => (typeof input === "object" && input !== null && "bad" in input ? [{ path: ["bad"], message: "bad is not allowed" }] : []),
+      async start(): Promise<FixtureInstance> {
+        record.started++;
+        let read = 0;
+        return {
+          vars: { url: "http://127.0.0.1:1/test" },
+          async act(action, input) {
+            record.actions.push({ action, input });
+          },
+          async snapshot() {
+            return record.snapshots[Math.min(read++, record.snapshots.length - 1)];
+          },
+          async violations() {
+            return violations;
+          },
+          async stop() {
+            record.stopped++;
+          },
+        };
+      },
+    },
+  };
+  return record;
+}

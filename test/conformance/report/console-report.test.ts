@@ -1,0 +1,46 @@
+// The console's lines, as a log reader or a CI summary reads them: a baselined failure must not read
+// as a failure, and errors are counted apart from failures.
+import { describe, expect, it } from "vitest";
+import { judge } from "../../../conformance/report/baseline.ts";
+import { formatResult, formatSummary } from "../../../conformance/report/console.ts";
+import type { ScenarioResult } from "../../../conformance/engine/run.ts";
+import type { Entry } from "../../../conformance/schema/baseline.types.ts";
+
+const result = (scenario: string, status: ScenarioResult["status"]): ScenarioResult => ({
+  scenario, baseId: scenario, title: "t", file: "f.yaml", subject: "py", status, durationMs: 3, message: status === "pass" ? "" : "m", spec: ["core.tool-result"], tags: [],
+});
+const entry = (scenario: string, status: Entry["status"]): Entry => ({ scenario, status, clause: "core.tool-result", classification: "port-differs", reason: "the port says it otherwise" });
+const baseline = new Map([
+  ["known-fail", entry("known-fail", "fail")],
+  ["known-error", entry("known-error", "error")],
+  ["stale", entry("stale", "fail")],
+]);
+const results = [
+  judge(result("ok", "pass"), baseline),
+  judge(result("known-fail", "fail"), baseline),
+  judge(result("known-error", "error"), baseline),
+  judge(result("new-fail", "fail"), baseline),
+  judge(result("new-error", "error"), baseline),
+  judge(result("skipped", "skip"), baseline),
+  judge(result("stale", "pass"), baseline),
+];
+const line = (id: string) => formatResult(results.find((candidate) => candidate.scenario === id)!).split("\n")[0];
+
+describe("console report", () => {
+  it("labels a baselined failure XFAIL and a baselined error XERR; new ones stay FAIL and ERROR", () => {
+    expect(line("ok")).toMatch(/^PASS  py/);
+    expect(line("known-fail")).toMatch(/^XFAIL py\s+known-fail .*\(expected: the port says it otherwise\)/);
+    expect(line("known-error")).toMatch(/^XERR  py\s+known-error/);
+    expect(line("new-fail")).toMatch(/^FAIL  py/);
+    expect(line("new-error")).toMatch(/^ERROR py/);
+    expect(line("skipped")).toMatch(/^SKIP  py/);
+    expect(line("stale")).toMatch(/^XPASS py\s+stale .*remove it from the baseline/);
+  });
+
+  it("counts baselined failures apart, and errors apart from failures", () => {
+    expect(formatSummary(results).split("\n").at(-1)).toBe("conformance: 2 passed, 1 failed, 1 error, 1 skipped; 2 known divergences (baselined); 1 passed though baselined");
+    const green = results.filter((candidate) => candidate.outcome === "as-expected");
+    expect(formatSummary(green)).toBe("nothing unexpected\nconformance: 1 passed, 0 failed, 0 errors, 1 skipped; 2 known divergences (baselined)");
+    expect(formatSummary([results[0]])).toBe("nothing unexpected\nconformance: 1 passed, 0 failed, 0 errors, 0 skipped");
+  });
+});

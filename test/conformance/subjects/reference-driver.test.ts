@@ -1,0 +1,39 @@
+// The reference's session (its protocol handler, in-process and in the ts runner): an operation the
+// harness gave up on (and reset under) must not leave what it opened running when it finishes later.
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import type { FixtureInstance } from "../../../fixtures/fixture.ts";
+import { fixtureKinds } from "../../../fixtures/registry.ts";
+import { ReferenceHandler } from "../../../conformance/subjects/reference/handler.ts";
+
+const started: FixtureInstance[] = [];
+let dir: string | undefined;
+afterAll(async () => {
+  await Promise.all(started.map((fixture) => fixture.stop()));
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+async function start(kind: string, name: string, options: Record<string, unknown> = {}): Promise<FixtureInstance> {
+  dir ??= await mkdtemp(join(tmpdir(), "tnc-driver-"));
+  const fixture = await fixtureKinds.get(kind)!.start(options, { scenarioId: "driver-test", workDir: join(dir, name) });
+  started.push(fixture);
+  return fixture;
+}
+
+describe("ReferenceHandler", () => {
+  it("closes a toolkit whose creation finished after the session was reset", async () => {
+    const good = await start("mcp-abc", "good");
+    const hung = await start("mcp-hung-http", "hung", { server: { timeout: 800 } });
+    const handler = new ReferenceHandler();
+    const creating = handler.handle({ type: "request", seq: 1, op: "toolkit.create", input: { handle: "tk", mcpConfig: { good: good.vars.server, hung: hung.vars.server } } });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await handler.handle({ type: "request", seq: 2, op: "session.reset", input: {} }); // as the engine does after giving up on a step
+    const answer = await creating;
+    expect(answer).toMatchObject({ type: "result", seq: 1, value: { status: { good: "connected", hung: "failed" } } });
+    const snapshot = (await good.snapshot()) as { processes: { started: number[]; alive: number[] } };
+    expect(snapshot.processes.started).toHaveLength(1);
+    expect(snapshot.processes.alive).toEqual([]);
+  });
+});
