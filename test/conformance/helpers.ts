@@ -1,5 +1,9 @@
-// Test doubles for the engine's own tests: a scripted subject, a recording fixture kind, and
-// scenarios written inline as YAML.
+// Test doubles for the engine's own tests: a scripted subject, a recording fixture kind, scenarios
+// written inline as YAML, and the CLI run as a child process.
+import { execFile } from "node:child_process";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
 import { toolnexusSuite } from "../../conformance/suite/toolnexus.ts";
 import type { FixtureInstance, FixtureKind } from "../../fixtures/fixture.ts";
 import { expandScenario, type ExpandedScenario } from "../../conformance/scenario/expand.ts";
@@ -89,4 +93,17 @@ export function recordingFixture(snapshots: unknown[] = [{}], violations: string
     },
   };
   return record;
+}
+
+const repoRoot = fileURLToPath(new URL("../../", import.meta.url));
+
+/** `npm run conformance -- ARGS` as a child process, from the repository root, bounded by timeoutMs. */
+export async function runCli(args: string[], timeoutMs = 60_000): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, ["--import", "tsx", join(repoRoot, "conformance/cli/main.ts"), ...args], { cwd: repoRoot, timeout: timeoutMs });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string };
+    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
+  }
 }

@@ -1,28 +1,18 @@
 // Precise baselines end to end, as a port's CI meets them: an entry names the checks a scenario fails
 // on, so a new failure inside a baselined scenario fails the gate (exit 1), and so does a listed check
 // that now holds; `baseline --update` rewrites the checks in place and lists what no entry covers.
-import { execFile } from "node:child_process";
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runCli } from "../helpers.ts";
 
-const exec = promisify(execFile);
 const root = fileURLToPath(new URL("../../../", import.meta.url));
 const runnerCmd = `exec ${process.execPath} ${join(root, "test/conformance/fake-runner.mjs")}`;
 let dir: string;
 
-async function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await exec(process.execPath, ["--import", "tsx", join(root, "conformance/cli/main.ts"), ...args], { cwd: root, timeout: 90_000 });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-  }
-}
+const cli = (...args: string[]) => runCli(args, 90_000);
 
 // The fake runner echoes {value: 1}: both assertions fail, on two different checks.
 const twoFailures = `id: two

@@ -8,20 +8,13 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { validateReport } from "../../../conformance/report/json-report.ts";
 import { runnerNames } from "../../../conformance/subjects/runner-registry.ts";
+import { runCli } from "../helpers.ts";
 
 const exec = promisify(execFile);
 const root = fileURLToPath(new URL("../../../", import.meta.url));
 let dir: string;
 
-async function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await exec(process.execPath, ["--import", "tsx", join(root, "conformance/cli/main.ts"), ...args], { cwd: root, timeout: 60_000 });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-  }
-}
+const cli = (...args: string[]) => runCli(args, 60_000);
 
 const scenario = (id: string, expected: string) => `id: ${id}
 title: t
