@@ -78,6 +78,8 @@ export async function renderTypes(entry: GeneratedTypes): Promise<string> {
     bannerComment: `// Generated from ${entry.schema} by scripts/gen-types.ts. Do not edit; run \`npm run gen:types\`.`,
     additionalProperties: entry.openObjects ?? false,
     unreachableDefinitions: true,
+    // A `$ref` to another schema file ("scenario.schema.json#/$defs/...") is read from beside this one.
+    cwd: root + entry.output.slice(0, entry.output.lastIndexOf("/") + 1),
     style: { singleQuote: false, printWidth: 110 },
   });
 }

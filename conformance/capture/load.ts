@@ -10,7 +10,8 @@ export type { Capture };
 const require = createRequire(import.meta.url);
 export const captureSchema = require("../schema/capture.schema.json");
 
-export const validateCaptureSchema = compileSchema<Capture>(captureSchema);
+// Its provenance is the scenario schema's (one definition for both).
+export const validateCaptureSchema = compileSchema<Capture>(captureSchema, require("../schema/scenario.schema.json"));
 
 export class CaptureError extends Error {}
 

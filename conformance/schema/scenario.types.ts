@@ -36,22 +36,7 @@ export interface Scenario {
    * Capabilities a subject must declare (runners/PROTOCOL.md#capabilities).
    */
   requires?: string[];
-  /**
-   * Where a captured or constructed case comes from.
-   */
-  provenance?: {
-    source: string;
-    date?: string;
-    provider?: string;
-    kind: "captured" | "constructed";
-    /**
-     * What the capture was made from (conformance/schema/capture.schema.json).
-     */
-    format?: "har" | "raw-http" | "proxy" | "capture";
-    capturedAt?: string;
-    originalSha256?: string;
-    derived?: string[];
-  };
+  provenance?: Provenance;
   /**
    * Expand over client paths: 'client-paths' for all four, or a list of the paths to use.
    */
@@ -78,6 +63,34 @@ export interface Scenario {
    * @minItems 1
    */
   steps: [Step, ...Step[]];
+}
+/**
+ * Where the case comes from: `captured` from a live exchange, or `constructed` from a description.
+ *
+ * This interface was referenced by `Scenario`'s JSON-Schema
+ * via the `definition` "provenance".
+ */
+export interface Provenance {
+  source: string;
+  date?: string;
+  provider?: string;
+  kind: "captured" | "constructed";
+  /**
+   * What the capture was made from: a HAR 1.2 file, a raw HTTP/1.1 request dump (or a curl --trace-ascii file), the recording proxy, or a hand-written capture.
+   */
+  format?: "har" | "raw-http" | "proxy" | "capture";
+  /**
+   * When the exchange was captured (ISO 8601): the HAR entry's startedDateTime, or the time of the import.
+   */
+  capturedAt?: string;
+  /**
+   * sha256 (hex) of the original input file's bytes, before redaction: it identifies the original without revealing it.
+   */
+  originalSha256?: string;
+  /**
+   * Client inputs the wire could not hold and the import guessed (requestParams from the body's extra keys, a bodyTransform removing keys the client would add, a defaulted upstream reply): `--client FILE` supplies them exactly.
+   */
+  derived?: string[];
 }
 /**
  * Only for matrix expansions whose variables have these values, e.g. {path.style: openai}.

@@ -11,10 +11,15 @@ ajv.addKeyword("tsType");
 
 const compiled = new WeakMap<object, ValidateFunction>();
 
-/** A validator for a schema object, compiled once per object. */
-export function compileSchema<T = unknown>(schema: object): ValidateFunction<T> {
+/**
+ * A validator for a schema object, compiled once per object. `referenced`: the other schemas its
+ * `$ref`s name by `$id` (e.g. the capture schema's provenance is the scenario schema's), so a part
+ * shared by two contracts is written once.
+ */
+export function compileSchema<T = unknown>(schema: object, ...referenced: { $id: string }[]): ValidateFunction<T> {
   let validate = compiled.get(schema);
   if (!validate) {
+    for (const other of referenced) if (!ajv.getSchema(other.$id)) ajv.addSchema(other);
     validate = ajv.compile(schema);
     compiled.set(schema, validate);
   }
