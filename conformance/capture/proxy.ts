@@ -7,9 +7,9 @@ import { createHash, type Hash } from "node:crypto";
 import { mkdir, writeFile } from "node:fs/promises";
 import { createServer, request as httpRequest, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from "node:http";
 import { request as httpsRequest } from "node:https";
-import type { Socket } from "node:net";
 import { join } from "node:path";
 import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib";
+import { listenTracked } from "../common/loopback-server.ts";
 import { redact, type RedactOptions } from "./redact.ts";
 import { continues, conversationToCapture, type Conversation, type Turn } from "./proxy-capture.ts";
 import { replyFromWire, type WireStyle } from "./wire-reply.ts";
@@ -80,7 +80,6 @@ export async function startCaptureProxy(options: CaptureProxyOptions): Promise<C
   if (options.upstream.protocol !== "http:" && options.upstream.protocol !== "https:") throw new Error(`--upstream must be an http or https URL, not ${options.upstream.protocol}`);
   const log = options.log ?? ((line: string) => console.error(line));
   const idPrefix = options.idPrefix ?? "";
-  const sockets = new Set<Socket>();
   const upstreamRequests = new Set<ReturnType<typeof httpRequest>>();
   const open: (Conversation & { hash: Hash })[] = [];
   const written = new Set<string>();
@@ -202,39 +201,17 @@ export async function startCaptureProxy(options: CaptureProxyOptions): Promise<C
       else res.destroy();
     });
   });
-  server.on("connection", (socket) => {
-    socket.setNoDelay(true);
-    sockets.add(socket);
-    socket.on("close", () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(options.port, options.host, () => resolve());
-  });
-  const port = (server.address() as { port: number }).port;
+  const tracked = await listenTracked(server, options.host, options.port);
+  const port = tracked.port;
   const hostInUrl = options.host.includes(":") ? `[${options.host}]` : options.host;
-  let closing: Promise<void> | undefined;
   return {
     port,
     url: `http://${hostInUrl}:${port}`,
     written: () => [...written],
     close(boundMs = 2000) {
-      closing ??= new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, boundMs);
-        const listenerClosed = new Promise((done) => server.close(done));
-        const socketsClosed = [...sockets].map((socket) => new Promise((done) => socket.once("close", done)));
-        server.closeAllConnections();
-        for (const socket of sockets) socket.destroy();
-        for (const request of upstreamRequests) request.destroy();
-        // Then the captures still being written: a finished turn is not lost on Ctrl-C.
-        void Promise.all([listenerClosed, ...socketsClosed])
-          .then(() => writing)
-          .then(() => {
-            clearTimeout(timer);
-            resolve();
-          });
-      });
-      return closing;
+      for (const request of upstreamRequests) request.destroy();
+      // Then the captures still being written: a finished turn is not lost on Ctrl-C.
+      return tracked.close(boundMs, () => writing);
     },
   };
 }
