@@ -2,6 +2,7 @@
 // script the upstream's replies, create the client from the captured inputs, make the one call, and
 // assert that every captured request arrives with the captured body (deep equality, key order
 // ignored; with `exact`, also the raw text) and that the body transform received the captured input.
+// A call that failed for good (its last reply an error) is expected to fail with the same error kind.
 import { relative } from "node:path";
 import { Document, isMap, isSeq, visit, type Node } from "yaml";
 import type { Capture } from "../schema/capture.types.ts";
@@ -38,6 +39,32 @@ const hasAuth = (capture: Capture) =>
     exchange.requests.some((request) => Object.keys(request.headers).some((name) => ["authorization", "x-api-key"].includes(name.toLowerCase()))),
   );
 
+/** The llm-mock faults that end a call for good, and the error kind runners/PROTOCOL.md gives each. */
+const FAULT_KINDS: Record<string, string> = {
+  empty: "empty_response",
+  "malformed-sse": "stream",
+  "cut-stream": "stream",
+  "cut-after-finish": "stream",
+  "drop-connection": "stream",
+};
+
+/**
+ * How the captured call ended, when it failed: its last upstream reply was an error status or a fault
+ * (a retry that succeeded would have left a later reply). The replay must fail the same way, not pass.
+ */
+export function finalFailure(capture: Capture): Record<string, unknown>[] {
+  const last = capture.upstream?.replies.at(-1) as { status?: number; fault?: string } | undefined;
+  if (!last) return [];
+  const because = "the captured call failed for good: its last upstream reply";
+  if (typeof last.status === "number" && last.status >= 400)
+    return [
+      { at: "/error/kind", equals: "http", because: `${because} was HTTP ${last.status}` },
+      { at: "/error/details/status", equals: last.status },
+    ];
+  if (last.fault && FAULT_KINDS[last.fault]) return [{ at: "/error/kind", equals: FAULT_KINDS[last.fault], because: `${because} was the fault ${last.fault}` }];
+  return [];
+}
+
 export function captureToScenario(capture: Capture, options: ToScenarioOptions): string {
   const style = capture.client.style;
   const paths = capture.exchanges.map((exchange) => `${style}-${exchange.stream ? "stream" : "run"}`);
@@ -59,7 +86,7 @@ export function captureToScenario(capture: Capture, options: ToScenarioOptions):
     },
   });
 
-  const callExpect: Record<string, unknown>[] = [];
+  const callExpect: Record<string, unknown>[] = [...finalFailure(capture)];
   const observationExpect: Record<string, unknown>[] = [];
   if (capture.upstream) {
     callExpect.push({ fixture: "llm", at: "/unusedReplies", equals: 0, because: "the call consumed every captured upstream reply: as many requests as turns were captured" });

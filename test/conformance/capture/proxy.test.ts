@@ -10,6 +10,7 @@ import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { parse } from "yaml";
 import { repoRoot } from "../../../conformance/common/paths.ts";
 import { startLlmMock, type LlmMock } from "../../../fixtures/llm-mock/index.ts";
 import { importCaptures } from "../../../conformance/capture/cli.ts";
@@ -261,6 +262,25 @@ describe("the recording proxy's wire handling", () => {
     const capture = JSON.parse(await readFile(proxy.written()[0], "utf8")) as Capture;
     expect(capture.upstream?.replies).toEqual([{ status: 503, retryAfter: 0, body: { error: { message: "llm-mock scripted error 503", type: "server_error" } } }, { text: "ok after all" }]);
     await replayAgainstReference(proxy.written(), "retry");
+  });
+
+  it("records a call that failed for good (400) as a capture whose replay expects that failure", async () => {
+    const subject = createReferenceSubject();
+    const mock = await startLlmMock();
+    const proxy = await startCaptureProxy({ host: "127.0.0.1", port: 0, upstream: new URL(mock.vars.url), outDir: join(work, "captures", "failed"), patterns, log: () => undefined });
+    try {
+      await mock.act("script", [{ status: 400, body: { error: { message: "tools: array must not be empty", type: "invalid_request_error" } } }]);
+      await subject.execute("client.create", { handle: "c", style: "openai", baseUrl: `${proxy.url}/v1`, model: "m1" }, step);
+      const outcome = await subject.execute("client.run", { client: "c", prompt: "hi" }, step);
+      expect(outcome.ok).toBe(false);
+    } finally {
+      await subject.close();
+      await proxy.close();
+      await mock.stop();
+    }
+    const { scenarios } = await replayAgainstReference(proxy.written(), "failed");
+    const call = (parse(await readFile(scenarios[0], "utf8")).steps as { op: string; expect: { at: string; equals?: unknown }[] }[]).find((s) => s.op === "${path.op}")!;
+    expect(call.expect).toEqual(expect.arrayContaining([expect.objectContaining({ at: "/error/kind", equals: "http" }), { at: "/error/details/status", equals: 400 }]));
   });
 
   it("close() ends an in-flight stalled stream and the listener at once", async () => {
