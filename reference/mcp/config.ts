@@ -132,7 +132,7 @@ function readFields(server: Record<string, unknown>, config: ServerConfig): void
   if (config.type === "local") {
     // A string is the executable alone (pinned decision 15); `args` is not read (no port reads it).
     const command = typeof server.command === "string" ? [server.command] : server.command;
-    if (!Array.isArray(command) || command.length === 0 || !command.every((part) => typeof part === "string" && part !== "")) {
+    if (!Array.isArray(command) || command.length === 0 || !command.every((part) => typeof part === "string") || command[0] === "") {
       fail("a local server needs `command`, an array of strings (executable, then arguments)");
     }
     config.command = command as string[];
