@@ -40,8 +40,8 @@ const hasAuth = (capture: Capture) =>
   );
 
 /** The llm-mock faults that end a call for good, and the error kind runners/PROTOCOL.md gives each. */
+// (No `empty`: an answer without content is an answer with text "", SPEC client.faults.empty.)
 const FAULT_KINDS: Record<string, string> = {
-  empty: "empty_response",
   "malformed-sse": "stream",
   "cut-stream": "stream",
   "cut-after-finish": "stream",

@@ -1,6 +1,6 @@
 // The anthropic messages wire (SPEC.md client.endpoint.anthropic, client.body.anthropic*,
 // client.loop.anthropic-results, client.stream.anthropic-sse).
-import { LLMEmptyResponseError, LLMStreamError } from "./errors.ts";
+import { LLMStreamError } from "./errors.ts";
 import { parseEventData } from "./sse.ts";
 import { asNumber, asRecord, parseArgs, type StyleAdapter, type TurnResult } from "./style.ts";
 
@@ -49,9 +49,10 @@ export const anthropicStyle: StyleAdapter = {
   },
   parseResponse(json) {
     const answer = asRecord(json);
-    if (!Array.isArray(answer.content) || answer.content.length === 0) throw new LLMEmptyResponseError("the answer has no content blocks");
+    // No content block is an answer with no text and no call (client.faults.empty).
+    const content = Array.isArray(answer.content) ? answer.content : [];
     const usage = asRecord(answer.usage);
-    return turnFromBlocks(answer.content.map(asRecord), answer.stop_reason, {
+    return turnFromBlocks(content.map(asRecord), answer.stop_reason, {
       input: asNumber(usage.input_tokens),
       output: asNumber(usage.output_tokens),
     });
@@ -94,9 +95,7 @@ export const anthropicStyle: StyleAdapter = {
       } else if (type === "error") {
         throw new LLMStreamError(`the upstream sent an error event: ${JSON.stringify(data.error ?? data)}`);
       } else if (type === "message_stop") {
-        const present = blocks.filter(Boolean);
-        if (present.length === 0) throw new LLMEmptyResponseError("the stream carried no content blocks");
-        return turnFromBlocks(present, stopReason, usage);
+        return turnFromBlocks(blocks.filter(Boolean), stopReason, usage);
       }
     }
     throw new LLMStreamError("the stream ended before message_stop");

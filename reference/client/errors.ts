@@ -28,13 +28,6 @@ export class LLMStreamError extends LLMError {
   }
 }
 
-/** The upstream answered without choices (openai) or content blocks (anthropic). */
-export class LLMEmptyResponseError extends LLMError {
-  constructor(detail: string) {
-    super(`empty response: ${detail}`);
-  }
-}
-
 /** Every attempt failed before any HTTP answer (connection refused, reset). */
 export class LLMNetworkError extends LLMError {}
 

@@ -4,5 +4,5 @@ export { createMemoryStore } from "./store.ts";
 export { RESERVED_REQUEST_PARAMS } from "./body.ts";
 export { RETRYABLE_STATUSES, retryAfterMs } from "./transport.ts";
 export { readSseEvents, parseEventData } from "./sse.ts";
-export { LLMCancelledError, LLMEmptyResponseError, LLMError, LLMHttpError, LLMNetworkError, LLMStreamError } from "./errors.ts";
+export { LLMCancelledError, LLMError, LLMHttpError, LLMNetworkError, LLMStreamError } from "./errors.ts";
 export type * from "./types.ts";

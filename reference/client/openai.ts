@@ -1,6 +1,6 @@
 // The openai chat-completions wire (SPEC.md client.endpoint.openai, client.body.openai,
 // client.loop.openai-results, client.stream.openai-sse).
-import { LLMEmptyResponseError, LLMStreamError } from "./errors.ts";
+import { LLMStreamError } from "./errors.ts";
 import { parseEventData } from "./sse.ts";
 import { asNumber, asRecord, parseArgs, type StyleAdapter, type TurnResult } from "./style.ts";
 import type { Message, ToolCall } from "./types.ts";
@@ -48,8 +48,8 @@ export const openaiStyle: StyleAdapter = {
   },
   parseResponse(json) {
     const choices = asRecord(json).choices;
-    const message = Array.isArray(choices) ? asRecord(asRecord(choices[0]).message) : undefined;
-    if (!message || Object.keys(message).length === 0) throw new LLMEmptyResponseError("the answer has no choices");
+    // No choice, or a choice without a message, is an answer with no text and no call (client.faults.empty).
+    const message = asRecord(Array.isArray(choices) ? asRecord(choices[0]).message : undefined);
     const rawCalls = Array.isArray(message.tool_calls) ? message.tool_calls.map(asRecord) : [];
     const rawArgs = rawCalls.map((call) => String(asRecord(call.function).arguments ?? ""));
     const calls = rawCalls.map((call, i) => ({ id: String(call.id ?? ""), name: String(asRecord(call.function).name ?? ""), args: parseArgs(rawArgs[i]) }));
@@ -59,7 +59,6 @@ export const openaiStyle: StyleAdapter = {
   async *readStream(events) {
     let text = "";
     let usage = { input: 0, output: 0 };
-    let sawChoice = false;
     let finished = false;
     // Tool-call fragments merged by their index: only the first fragment carries id and name.
     const partial = new Map<number, { id: string; name: string; args: string }>();
@@ -72,7 +71,6 @@ export const openaiStyle: StyleAdapter = {
       const chunk = parseEventData(event);
       if (chunk.usage) usage = usageOf(chunk.usage);
       if (!Array.isArray(chunk.choices) || chunk.choices.length === 0) continue;
-      sawChoice = true;
       const choice = asRecord(chunk.choices[0]);
       if (choice.finish_reason) finished = true;
       const delta = asRecord(choice.delta);
@@ -93,7 +91,6 @@ export const openaiStyle: StyleAdapter = {
     // [DONE] is the terminal event (SPEC.md client.stream.openai-sse): a stream that ends after
     // finish_reason but without it is cut, and the usage chunk that comes between them is lost.
     if (!sawDone) throw new LLMStreamError(finished ? "the stream ended after finish_reason but before [DONE]" : "the stream ended before [DONE]");
-    if (!sawChoice) throw new LLMEmptyResponseError("the stream carried no choices");
     const merged = [...partial.entries()].sort(([a], [b]) => a - b).map(([, c]) => c);
     return turn(text, merged.map((c) => ({ id: c.id, name: c.name, args: parseArgs(c.args) })), merged.map((c) => c.args), usage);
   },

@@ -28,6 +28,8 @@ export interface ServerConfig {
   timeout: number;
   /** Gap-7 filter keyed by original tool names; undefined = all tools (see filter.ts). */
   tools?: Record<string, boolean>;
+  /** Why this enabled entry cannot be used (a missing command, a field of the wrong type): it fails alone. */
+  problem?: string;
 }
 
 export interface McpConfig {
@@ -68,56 +70,80 @@ function isParsed(input: unknown): input is McpConfig {
   return isObject(input) && Array.isArray(input.servers) && input.servers.every((s) => isObject(s) && typeof s.name === "string" && typeof s.enabled === "boolean");
 }
 
+/**
+ * Only what leaves no server to name is a whole-config error (McpConfigError): the config (or a
+ * wrapper's value) not an object. A server entry the reference cannot use is that server's problem:
+ * it gets status `failed` at load time and the others load (mcp.connect.isolation).
+ */
 export function parseMcpConfig(input: unknown): McpConfig {
   if (!isObject(input)) throw new McpConfigError("MCP config must be an object of servers");
   let entries: Record<string, unknown> | undefined;
   for (const key of WRAPPER_KEYS) {
-    if (isObject(input[key])) {
-      entries = input[key] as Record<string, unknown>;
-      break;
-    }
+    const value = input[key];
+    if (value === undefined || value === null) continue;
+    if (!isObject(value)) throw new McpConfigError(`MCP config: "${key}" must be an object of servers`);
+    entries = value;
+    break;
   }
   if (!entries) entries = Object.fromEntries(Object.entries(input).filter(([key]) => !RESERVED_KEYS.has(key)));
   return { servers: Object.entries(entries).map(([name, raw]) => parseServer(name, raw)) };
 }
 
+/** Thrown inside parseServer only, to stop at an entry's first problem. */
+class EntryProblem extends Error {}
+
 function parseServer(name: string, raw: unknown): ServerConfig {
+  // Not an object: nothing to read, not even `disabled` (pinned decision 16).
+  if (!isObject(raw)) return { name, type: "local", enabled: true, timeout: DEFAULT_TIMEOUT_MS, problem: "the server entry must be an object" };
+  // Only booleans count (mcp.config.enabled): `disabled: "true"` does not disable.
+  const enabled = !(raw.disabled === true) && raw.enabled !== false;
+  const config: ServerConfig = { name, type: raw.url !== undefined && raw.url !== null ? "remote" : "local", enabled, timeout: DEFAULT_TIMEOUT_MS };
+  try {
+    readFields(raw, config);
+  } catch (error) {
+    if (!(error instanceof EntryProblem)) throw error;
+    // A disabled server is never contacted, so what it cannot be used for does not matter.
+    if (enabled) config.problem = error.message;
+  }
+  return config;
+}
+
+/** Fill `config` from the entry; throws EntryProblem at the first field of the wrong shape. */
+function readFields(server: Record<string, unknown>, config: ServerConfig): void {
   const fail = (what: string): never => {
-    throw new McpConfigError(`MCP server "${name}": ${what}`);
+    throw new EntryProblem(what);
   };
-  if (!isObject(raw)) fail("must be an object");
-  const server = raw as Record<string, unknown>;
   const url = optionalString(server.url, "url", fail);
   // Only "local" and "remote" are toolnexus types; any other value (the "stdio", "http", "sse" or
   // "streamable-http" of configs pasted from other MCP clients) is ignored and the type inferred from
   // `url`, as every port does (mcp.config.type).
   const declared = server.type === "local" || server.type === "remote" ? server.type : undefined;
-  const type: "local" | "remote" = declared ?? (url !== undefined ? "remote" : "local");
-  const enabled = !(server.disabled === true) && server.enabled !== false;
+  config.type = declared ?? (url !== undefined ? "remote" : "local");
   // 0 (and null) mean "not set" (decision 13): a zero bound would fail every server at once.
   const timeout = server.timeout === 0 || server.timeout === null || server.timeout === undefined ? DEFAULT_TIMEOUT_MS : server.timeout;
   if (typeof timeout !== "number" || !Number.isFinite(timeout) || timeout <= 0) fail("timeout must be a positive number of milliseconds");
-  const config: ServerConfig = { name, type, enabled, timeout: timeout as number };
-  if (type === "local") {
-    const command = typeof server.command === "string" ? [server.command] : server.command;
-    if (!Array.isArray(command) || command.length === 0 || !command.every((part) => typeof part === "string")) {
-      if (enabled) fail("a local server needs `command`, an array of strings (executable, then arguments)");
-    } else config.command = command as string[];
-    const env = server.environment ?? server.env;
-    if (env !== undefined) config.env = stringMap(env, "environment", fail);
-    config.cwd = optionalString(server.cwd, "cwd", fail);
-  } else {
-    if (url === undefined && enabled) fail("a remote server needs `url`");
-    config.url = url;
-    if (server.headers !== undefined) config.headers = stringMap(server.headers, "headers", fail);
-  }
+  config.timeout = timeout as number;
   if (server.tools !== undefined && server.tools !== null) {
     if (!isObject(server.tools)) fail("tools must be an object of original tool name -> boolean");
     const tools = server.tools as Record<string, unknown>;
     for (const [tool, on] of Object.entries(tools)) if (typeof on !== "boolean") fail(`tools.${tool} must be true or false`);
     config.tools = { ...(tools as Record<string, boolean>) };
   }
-  return config;
+  if (config.type === "local") {
+    // A string is the executable alone (pinned decision 15); `args` is not read (no port reads it).
+    const command = typeof server.command === "string" ? [server.command] : server.command;
+    if (!Array.isArray(command) || command.length === 0 || !command.every((part) => typeof part === "string") || command[0] === "") {
+      fail("a local server needs `command`, an array of strings (executable, then arguments)");
+    }
+    config.command = command as string[];
+    const env = server.environment ?? server.env;
+    if (env !== undefined) config.env = stringMap(env, "environment", fail);
+    config.cwd = optionalString(server.cwd, "cwd", fail);
+  } else {
+    if (url === undefined) fail("a remote server needs `url`");
+    config.url = url;
+    if (server.headers !== undefined) config.headers = stringMap(server.headers, "headers", fail);
+  }
 }
 
 function optionalString(value: unknown, what: string, fail: (what: string) => never): string | undefined {

@@ -1,8 +1,9 @@
-// listMcpTools: the list-only inventory (SPEC.md 2.7, ADR gap 6). Original names and schemas as listed,
-// UNFILTERED by the `tools` map (it exists to author those maps), and every connection closed before it
-// returns.
+// listMcpTools: the list-only inventory (SPEC.md 2.7, ADR gap 6). Original names, schemas normalized as
+// the toolkit exposes them, UNFILTERED by the `tools` map (it exists to author those maps), and every
+// connection closed before it returns.
 import { consoleLogger, type JsonSchema, type Logger, type McpServerStatus } from "../types.ts";
 import { resolveMcpConfig, type McpConfig, type McpConfigInput } from "./config.ts";
+import { normalizeSchema } from "./naming.ts";
 import { closeOutcomes, openServers } from "./open.ts";
 
 export interface ToolInfo {
@@ -32,7 +33,8 @@ export async function listMcpTools(
       inventory.tools[outcome.server.name] = outcome.listed.map((tool) => ({
         name: tool.name,
         description: tool.description ?? "",
-        inputSchema: tool.inputSchema,
+        // The schema the toolkit would expose (mcp.inventory.original-names): every port does so.
+        inputSchema: normalizeSchema(tool.inputSchema),
       }));
     }
   }

@@ -23,7 +23,12 @@ export interface OpenOptions {
 /** Outcomes in config order. Rejects only with the cancellation error, and only after cleanup. */
 export async function openServers(config: McpConfig, { signal, logger }: OpenOptions): Promise<ServerOutcome[]> {
   throwIfCancelled(signal);
-  const attempts = config.servers.map((server) => (server.enabled ? openOne(server, signal) : Promise.resolve<ServerOutcome>({ server, status: "disabled" })));
+  const attempts = config.servers.map((server) => {
+    if (!server.enabled) return Promise.resolve<ServerOutcome>({ server, status: "disabled" });
+    // An entry that cannot be used fails alone, without being contacted (mcp.connect.isolation).
+    if (server.problem !== undefined) return Promise.resolve<ServerOutcome>({ server, status: "failed", error: server.problem });
+    return openOne(server, signal);
+  });
   // Every attempt reacts to the parent signal by itself (each phase races it) and closes what it
   // opened before settling, so waiting for all of them is prompt and leaves nothing behind.
   const outcomes = await Promise.all(attempts);

@@ -4,7 +4,6 @@ import {
   createClient,
   createMemoryStore,
   LLMCancelledError,
-  LLMEmptyResponseError,
   LLMHttpError,
   LLMNetworkError,
   LLMStreamError,
@@ -216,7 +215,6 @@ export function clientErrorClassifier(error: unknown): OperationError | undefine
     return { kind: "http", type: error.name, message: error.message, details: { status: error.status, bodyExcerpt: error.bodyExcerpt } };
   }
   if (error instanceof LLMStreamError) return { kind: "stream", type: error.name, message: error.message, details: { reason: error.reason } };
-  if (error instanceof LLMEmptyResponseError) return { kind: "empty_response", type: error.name, message: error.message };
   if (error instanceof LLMCancelledError) {
     return { kind: error.reason === "timeout" ? "deadline" : "cancelled", type: error.name, message: error.message };
   }

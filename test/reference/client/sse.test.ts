@@ -1,6 +1,6 @@
 // SSE parsing of both styles, fed from in-memory bodies split at awkward places.
 import { describe, expect, it } from "vitest";
-import { LLMEmptyResponseError, LLMStreamError, readSseEvents } from "../../../reference/index.ts";
+import { LLMStreamError, readSseEvents } from "../../../reference/index.ts";
 import { anthropicStyle } from "../../../reference/client/anthropic.ts";
 import { openaiStyle } from "../../../reference/client/openai.ts";
 import type { TurnResult } from "../../../reference/client/style.ts";
@@ -82,10 +82,10 @@ describe("openai stream", () => {
     expect(turn.wantsToolResults).toBe(true);
   });
 
-  it("fails on broken JSON data, on a stream cut before [DONE], and on a stream of no choices", async () => {
+  it("fails on broken JSON data and on a stream cut before [DONE]; a stream of no choices is an empty answer", async () => {
     await expect(drain(openaiStyle, [choice({ content: "a" }), 'data: {"choices":[\n\n', "data: [DONE]\n\n"])).rejects.toBeInstanceOf(LLMStreamError);
     await expect(drain(openaiStyle, [choice({ content: "a" })])).rejects.toBeInstanceOf(LLMStreamError);
-    await expect(drain(openaiStyle, ["data: [DONE]\n\n"])).rejects.toBeInstanceOf(LLMEmptyResponseError);
+    expect((await drain(openaiStyle, ["data: [DONE]\n\n"])).turn).toMatchObject({ text: "", toolCalls: [] });
   });
 
   it("fails on an answer that finished without [DONE] (the usage chunk would be lost)", async () => {
@@ -123,10 +123,9 @@ describe("anthropic stream", () => {
     expect((await drain(anthropicStyle, chunks("end_turn"))).turn.wantsToolResults).toBe(false);
   });
 
-  it("fails when message_stop never comes, and on a message without content blocks", async () => {
+  it("fails when message_stop never comes; a message without content blocks is an empty answer", async () => {
     await expect(drain(anthropicStyle, [start, event("content_block_start", { index: 0, content_block: { type: "text", text: "" } })])).rejects.toBeInstanceOf(LLMStreamError);
-    await expect(drain(anthropicStyle, [start, event("message_delta", { delta: { stop_reason: "end_turn" } }), event("message_stop", {})])).rejects.toBeInstanceOf(
-      LLMEmptyResponseError,
-    );
+    const { turn } = await drain(anthropicStyle, [start, event("message_delta", { delta: { stop_reason: "end_turn" } }), event("message_stop", {})]);
+    expect(turn).toMatchObject({ text: "", toolCalls: [], wantsToolResults: false });
   });
 });

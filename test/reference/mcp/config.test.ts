@@ -18,9 +18,10 @@ describe("parseMcpConfig wrappers (mcp.config.wrappers)", () => {
     const a = { command: ["x"] };
     expect(names({ zeta: a, builtins: { bash: false }, agents: {}, a2a: {}, mcpServer: {}, alpha: a })).toEqual(["zeta", "alpha"]);
   });
-  it("refuses what is not an object of servers", () => {
+  it("refuses what is not an object of servers; an entry that is not an object is that server's problem", () => {
     expect(() => parseMcpConfig([])).toThrow(McpConfigError);
-    expect(() => parseMcpConfig({ s: "nope" })).toThrow(/"s": must be an object/);
+    expect(() => parseMcpConfig({ mcpServers: ["x"] })).toThrow(/"mcpServers" must be an object/);
+    expect(parseMcpConfig({ s: "nope" }).servers[0]).toMatchObject({ name: "s", enabled: true, problem: "the server entry must be an object" });
   });
 });
 
@@ -30,20 +31,32 @@ describe("per-server fields", () => {
     expect(one({ command: ["node", "s.mjs"] })).toMatchObject({ type: "local", command: ["node", "s.mjs"] });
     expect(one({ type: "websocket", url: "ws://x" })).toMatchObject({ type: "remote" });
     expect(one({ type: "stdio", command: ["x"] })).toMatchObject({ type: "local" });
-    expect(() => one({ command: [] })).toThrow(/command/);
-    expect(() => one({ type: "remote" })).toThrow(/url/);
+    expect(one({ command: [] }).problem).toMatch(/command/);
+    expect(one({ type: "remote" }).problem).toMatch(/url/);
+    expect(one({ serverUrl: "http://127.0.0.1:1/mcp" })).toMatchObject({ type: "local", problem: expect.stringMatching(/command/) });
+    expect(one({ url: 8080 }).problem).toMatch(/url must be a string/);
+    expect(one({ command: { exe: "node" } }).problem).toMatch(/command/);
+  });
+  it("reads a string command as the executable alone, without args (pinned decision 15)", () => {
+    expect(one({ command: "/opt/srv/bin/server", args: ["--x"] })).toMatchObject({ command: ["/opt/srv/bin/server"] });
+    expect(one({ command: "/opt/srv/bin/server" }).problem).toBeUndefined();
   });
   it("reads environment, with env as an alias", () => {
     expect(one({ command: ["x"], environment: { A: "1" } }).env).toEqual({ A: "1" });
     expect(one({ command: ["x"], env: { B: "2" } }).env).toEqual({ B: "2" });
-    expect(() => one({ command: ["x"], env: { B: 2 } })).toThrow(/environment.B/);
+    expect(one({ command: ["x"], env: { B: 2 } }).problem).toMatch(/environment.B/);
   });
   it("lets disabled:true win over enabled:true (mcp.config.enabled)", () => {
     expect(one({ command: ["x"] }).enabled).toBe(true);
     expect(one({ command: ["x"], enabled: false }).enabled).toBe(false);
     expect(one({ command: ["x"], enabled: true, disabled: true }).enabled).toBe(false);
-    // A disabled server is never contacted, so an incomplete one is not an error.
-    expect(one({ disabled: true }).enabled).toBe(false);
+    // A disabled server is never contacted, so an incomplete one has no problem.
+    for (const entry of [{ disabled: true }, { disabled: true, url: 5, timeout: "x" }]) {
+      expect(one(entry).enabled).toBe(false);
+      expect(one(entry).problem).toBeUndefined();
+    }
+    // Only booleans count.
+    expect(one({ command: ["x"], disabled: "true", enabled: "false" }).enabled).toBe(true);
   });
   it("defaults the timeout to 30000 ms (mcp.config.timeout)", () => {
     expect(DEFAULT_TIMEOUT_MS).toBe(30000);
@@ -51,14 +64,14 @@ describe("per-server fields", () => {
     expect(one({ command: ["x"], timeout: 300 }).timeout).toBe(300);
     expect(one({ command: ["x"], timeout: 0 }).timeout).toBe(30000);
     expect(one({ command: ["x"], timeout: null }).timeout).toBe(30000);
-    expect(() => one({ command: ["x"], timeout: -1 })).toThrow(/timeout/);
+    expect(one({ command: ["x"], timeout: -1 }).problem).toMatch(/timeout/);
   });
   it("keeps the tools map as given; absent or null means no map", () => {
     expect(one({ command: ["x"], tools: { a: true, nope: true } }).tools).toEqual({ a: true, nope: true });
     expect(one({ command: ["x"], tools: {} }).tools).toEqual({});
     expect(one({ command: ["x"] }).tools).toBeUndefined();
     expect(one({ command: ["x"], tools: null }).tools).toBeUndefined();
-    expect(() => one({ command: ["x"], tools: { a: "yes" } })).toThrow(/tools.a/);
+    expect(one({ command: ["x"], tools: { a: "yes" } }).problem).toMatch(/tools.a/);
   });
   it("never expands header templates while parsing (no secret in a parsed config)", () => {
     process.env.TNX_TEST_PARSE_SECRET = "parse-secret-123";

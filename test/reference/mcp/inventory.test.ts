@@ -1,7 +1,8 @@
-// listMcpTools (SPEC.md 2.7): original names and schemas, unfiltered, isolated failures, full teardown.
+// listMcpTools (SPEC.md 2.7): original names, normalized schemas, unfiltered, isolated failures, full teardown.
 import { afterEach, describe, expect, it } from "vitest";
 import { abcToolList } from "../../../fixtures/mcp-servers/bin/abc-tools.mjs";
 import { listMcpTools } from "../../../reference/index.ts";
+import { normalizeSchema } from "../../../reference/mcp/naming.ts";
 import { eventually, fixturePool } from "./helpers.ts";
 
 const pool = fixturePool();
@@ -22,7 +23,7 @@ describe("listMcpTools", () => {
       },
       { logger: { warn: () => undefined } },
     );
-    const expected = abcToolList({ a: "get/x" }).map((tool) => ({ description: "", ...tool }));
+    const expected = abcToolList({ a: "get/x" }).map((tool) => ({ description: "", ...tool, inputSchema: normalizeSchema(tool.inputSchema) }));
     expect(inventory).toEqual({ tools: { good: expected }, status: { good: "connected", bad: "failed", off: "disabled" } });
     expect((await off.snap()).connections.total).toBe(0);
     const snap = await eventually(good.snap, (value) => value.processes.alive.length === 0, 500);

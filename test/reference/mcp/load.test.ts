@@ -89,6 +89,16 @@ describe("failure isolation, order, disabled, secrets", () => {
     expect((await off.snap()).connections.total).toBe(0);
     expect(warnings.some((warning) => warning.includes('"bad" failed'))).toBe(true);
   });
+  it("fails an unusable entry alone, without contacting it, and warns what is wrong (mcp.connect.isolation)", async () => {
+    const good = await pool.start("mcp-abc", { transport: "http" });
+    const web = await pool.start("mcp-abc", { transport: "http" });
+    const { names, toolkit, warnings } = await build({ good: good.vars.server, windsurf: { serverUrl: web.vars.url }, typo: "npx some-server" });
+    expect(names).toEqual(["good_a", "good_b", "good_c"]);
+    expect(toolkit.mcpStatus()).toEqual({ good: "connected", windsurf: "failed", typo: "failed" });
+    expect((await web.snap()).connections.total).toBe(0);
+    expect(warnings.join("\n")).toMatch(/"windsurf" failed: a local server needs `command`/);
+    expect(warnings.join("\n")).toMatch(/"typo" failed: the server entry must be an object/);
+  });
   it("sends expanded headers and never writes the secret into a warning", async () => {
     const srv = await pool.start("mcp-abc", { transport: "http", authHeader: true, server: { tools: { a: true, nope: true } } });
     const bad = await pool.start("mcp-unreachable", { authHeader: true });
