@@ -3,7 +3,8 @@
 # runner, published and, from the port source checkout, built from source; gated on each subject's
 # baseline. With the checkout present, each port that builds from it here must run (--require):
 # a build that breaks fails CI instead of turning into a quiet "unavailable". The suite runs in two
-# shards at once (stale baseline entries are checked by a full run, `npm run conformance -- run --runner all`).
+# shards at once; merge gates the whole: each shard's results, and baseline entries naming no scenario
+# of the suite (each shard records them, no shard alone fails on them).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # The checkout: $TOOLNEXUS_SOURCE, else package.json's config.portsCheckout (npm passes it in).
