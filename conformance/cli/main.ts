@@ -79,6 +79,7 @@ export function buildProgram(): Command {
     .option("--source-commit <sha>", `the commit the --source checkout is at, recorded in reports; default: $${sourceCommitEnvironmentVariable}`)
     .option("--baseline <file>", "use this expected-failures file instead of the runner's own (one runner subject)")
     .option("--no-baseline", "judge without any baseline: every divergence shows (e.g. a release no one has measured yet)")
+    .option("--skip <subject>", "leave this subject out of --runner all, e.g. one another job already checks (repeatable)", collect, [])
     .option("--require <subject>", "fail the run unless this subject (e.g. go@source) ran, even when picked by 'all' (repeatable)", collect, [])
     .option("--filter <glob>", "only scenarios whose id matches, e.g. 'client.request-params.*' (repeatable: any of them)", collect, [])
     .option("--tag <tag>", "only scenarios with this tag (repeatable)", collect, [])
@@ -115,6 +116,7 @@ export function buildProgram(): Command {
         baselineFile: typeof options.baseline === "string" ? options.baseline : undefined,
         noBaseline: options.baseline === false,
         handshakeTimeoutMs: options.handshakeTimeout,
+        skip: options.skip,
       };
       const { report, problems } = await runAgainstSubjects(scenarios, choice, { suiteIds, sharded: Boolean(options.shard), required: options.require });
       if (options.shard) report.shard = options.shard;
