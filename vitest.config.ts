@@ -8,6 +8,10 @@ export default defineConfig({
     hookTimeout: 30_000,
     teardownTimeout: 10_000,
     pool: "forks",
+    // Two test files at once, also on 2 cores (vitest's default there is one, cores - 1): most files
+    // wait on child processes, sockets and timers, not the CPU, and the longest (the suite through
+    // the ts runner, the packed port CI) would otherwise run end to end one after another.
+    poolOptions: { forks: { maxForks: 2, minForks: 1 } },
     // A temporary folder per run, checked for leftovers at the end.
     globalSetup: ["test/global-setup.ts"],
   },

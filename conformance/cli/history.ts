@@ -134,13 +134,13 @@ function checkOptions(paths: string[], options: HistoryOptions): void {
 /** Each version in turn, like `run --runner NAME@VERSION --json DIR/NAME@VERSION.json`; the reports in order. */
 async function runVersions(paths: string[], options: HistoryOptions & { runner: string }, scenarios: ExpandedScenario[], versions: string[]): Promise<{ reports: Report[]; files: string[] }> {
   // The stale-baseline check of `run`, for the whole suite judged by baselines only.
-  const fullSuite = options.baseline && !options.filter.length && !options.tag.length && !paths.length;
+  const suiteIds = options.baseline && !options.filter.length && !options.tag.length && !paths.length ? new Set(scenarios.map((scenario) => scenario.id)) : undefined;
   const reports: Report[] = [];
   const files: string[] = [];
   for (const [index, version] of versions.entries()) {
     const subject = `${options.runner}@${version}`;
     console.log(`== history ${index + 1}/${versions.length}: ${subject}`);
-    const { report, problems } = await runAgainstSubjects(scenarios, { runners: [subject], noBaseline: !options.baseline }, { fullSuite });
+    const { report, problems } = await runAgainstSubjects(scenarios, { runners: [subject], noBaseline: !options.baseline }, { suiteIds });
     const file = join(options.out, `${subject}.json`);
     await writeOutput(file, `${JSON.stringify(report, null, 2)}\n`);
     // An unavailable version is shown in the history with its reason; other problems (a stale baseline entry) are worth a line.

@@ -9,6 +9,7 @@ import picomatch from "picomatch";
 import { formatDiagnostic } from "../scenario/load.ts";
 import type { LintResult } from "../scenario/lint.ts";
 import { selectScenarios, shard } from "../engine/select.ts";
+import { orphanProblems } from "../report/baseline.ts";
 import { formatSummary } from "../report/console.ts";
 import { renderHtmlMatrix } from "../report/html.ts";
 import { mergeReports, readJsonReport } from "../report/json-report.ts";
@@ -78,6 +79,7 @@ export function buildProgram(): Command {
     .option("--source-commit <sha>", `the commit the --source checkout is at, recorded in reports; default: $${sourceCommitEnvironmentVariable}`)
     .option("--baseline <file>", "use this expected-failures file instead of the runner's own (one runner subject)")
     .option("--no-baseline", "judge without any baseline: every divergence shows (e.g. a release no one has measured yet)")
+    .option("--skip <subject>", "leave this subject out of --runner all, e.g. one another job already checks (repeatable)", collect, [])
     .option("--require <subject>", "fail the run unless this subject (e.g. go@source) ran, even when picked by 'all' (repeatable)", collect, [])
     .option("--filter <glob>", "only scenarios whose id matches, e.g. 'client.request-params.*' (repeatable: any of them)", collect, [])
     .option("--tag <tag>", "only scenarios with this tag (repeatable)", collect, [])
@@ -89,6 +91,9 @@ export function buildProgram(): Command {
     .action(async (paths: string[], options) => {
       checkRunnerNames(options.runner, "run");
       let scenarios = await scenariosToRun(paths, options.filter, options.tag);
+      // The whole suite (each shard included) is what baseline entries can be checked against.
+      const wholeSuite = !options.filter.length && !options.tag.length && !paths.length;
+      const suiteIds = wholeSuite ? new Set(scenarios.map((scenario) => scenario.id)) : undefined;
       if (options.shard) {
         const { index, count } = options.shard;
         const selected = scenarios.length;
@@ -111,8 +116,9 @@ export function buildProgram(): Command {
         baselineFile: typeof options.baseline === "string" ? options.baseline : undefined,
         noBaseline: options.baseline === false,
         handshakeTimeoutMs: options.handshakeTimeout,
+        skip: options.skip,
       };
-      const { report, problems } = await runAgainstSubjects(scenarios, choice, { fullSuite: !options.filter.length && !options.tag.length && !options.shard && !paths.length, required: options.require });
+      const { report, problems } = await runAgainstSubjects(scenarios, choice, { suiteIds, sharded: Boolean(options.shard), required: options.require });
       if (options.shard) report.shard = options.shard;
       await writeReports(report, options);
       for (const problem of problems) console.error(problem);
@@ -176,8 +182,12 @@ export function buildProgram(): Command {
     .action(async (files: string[], options) => {
       const merged = mergeReports(await Promise.all(files.map(readJsonReport)), files);
       await writeReports(merged, options);
-      console.log(`merged ${files.length} reports: ${formatSummary(merged.results)}`);
-      process.exitCode = merged.results.some((result) => result.outcome !== "as-expected") ? 1 : 0;
+      // The stale-entry check a shard cannot make alone: each shard of a whole-suite run recorded its
+      // baselines' entries that name no scenario of the suite.
+      const problems = merged.subjects.flatMap((subject) => orphanProblems(subject.name, subject.orphanedEntries ?? []));
+      for (const problem of problems) console.error(problem);
+      console.log(`merged ${files.length} reports: ${formatSummary(merged.results, problems)}`);
+      process.exitCode = merged.results.some((result) => result.outcome !== "as-expected") || problems.length ? 1 : 0;
     });
 
   registerCaptureCommands(program);

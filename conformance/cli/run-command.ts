@@ -3,7 +3,7 @@
 import type { Report } from "../schema/report.types.ts";
 import type { ExpandedScenario } from "../scenario/expand.ts";
 import { runSuite } from "../report/run-suite.ts";
-import { orphanedEntries } from "../report/baseline.ts";
+import { orphanedEntries, orphanProblems } from "../report/baseline.ts";
 import { formatResult } from "../report/console.ts";
 import { reportSubject } from "../report/json-report.ts";
 import { describeOrigin } from "../report/origin.ts";
@@ -15,7 +15,10 @@ export type { SubjectChoice };
 export async function runAgainstSubjects(
   scenarios: ExpandedScenario[],
   choice: SubjectChoice,
-  options: { fullSuite: boolean; required?: string[] },
+  // suiteIds: every scenario id of the suite, given when the run's selection (before any shard) is the
+  // whole suite, so a baseline entry naming none of them is found. A shard records it in its report
+  // subject and leaves the verdict to merge, where the shards meet (one message, not one per shard).
+  options: { suiteIds?: Set<string>; sharded?: boolean; required?: string[] },
 ): Promise<{ report: Report; problems: string[] }> {
   const startedAt = new Date().toISOString();
   const report: Report = { version: 1, startedAt, finishedAt: startedAt, subjects: [], results: [] };
@@ -32,16 +35,18 @@ export async function runAgainstSubjects(
     }
     const { info } = opened.subject;
     console.log(`== ${info.name}: ${info.package} ${info.version} (${info.language}; ${describeOrigin(info.build)}), ${scenarios.length} scenarios`);
-    report.subjects.push(reportSubject(info));
+    const subject = reportSubject(info);
+    report.subjects.push(subject);
     try {
       report.results.push(...(await runSuite(scenarios, opened.subject, { fixtureKinds: toolnexusSuite.fixtureKinds, baseline: opened.baseline, onResult: (result) => console.log(formatResult(result)) })));
     } finally {
       await opened.subject.close();
     }
-    if (options.fullSuite) {
-      for (const entry of orphanedEntries(opened.baseline, new Set(scenarios.map((scenario) => scenario.id)))) {
-        problems.push(`${info.name} baseline lists "${entry.scenario}", which is not a scenario (renamed or removed?): update the baseline`);
-      }
+    const orphans = options.suiteIds ? orphanedEntries(opened.baseline, options.suiteIds).map((entry) => entry.scenario) : [];
+    if (orphans.length) {
+      subject.orphanedEntries = orphans;
+      if (!options.sharded) problems.push(...orphanProblems(info.name, orphans));
+      else for (const problem of orphanProblems(info.name, orphans)) console.log(`note: ${problem} (merging the shards fails on it)`);
     }
   }
   for (const name of options.required ?? []) {

@@ -11,6 +11,7 @@ import type { PortSourceChoice } from "../subjects/port-source.ts";
 import { openRunner, packageAt, pinned, readManifest, runnerNames, subjectName, type RunnerOrigin } from "../subjects/runner-registry.ts";
 import { RunnerUnavailableError, startRunnerSubject } from "../subjects/runner.ts";
 import type { Subject, SubjectInfo } from "../subjects/subject.ts";
+import { UsageError } from "./usage.ts";
 
 export interface SubjectChoice {
   subject?: string;
@@ -25,6 +26,8 @@ export interface SubjectChoice {
   baselineFile?: string;
   /** How long an ad-hoc runner command gets for its handshake. */
   handshakeTimeoutMs?: number;
+  /** Subjects `all` leaves out (e.g. reference and ts, which CI's vitest suite already runs on every scenario). */
+  skip?: string[];
 }
 
 export interface OpenedSubject {
@@ -96,9 +99,14 @@ export function originOf(pick: RunnerPick, source: PortSourceChoice | undefined)
 /** Opens subjects one at a time, as the run reaches them, so only one runner process lives at once. */
 export async function* openSubjects(choice: SubjectChoice, log: (line: string) => void = console.log): AsyncGenerator<OpenedSubject> {
   if (choice.subject && choice.subject !== "reference") throw new Error(`unknown in-process subject "${choice.subject}"; expected: reference`);
-  const { picks, viaAll } = await pickRunners(choice);
+  const { picks: picked, viaAll } = await pickRunners(choice);
+  const skip = new Set(choice.skip ?? []);
+  if (skip.size && !viaAll) throw new UsageError("--skip leaves subjects out of --runner all; name the subjects to run instead", "run");
+  const picks = picked.filter((pick) => !skip.has(subjectName(pick.runner, pick)));
+  const unknown = [...skip].filter((name) => name !== "reference" && !picked.some((pick) => subjectName(pick.runner, pick) === name));
+  if (unknown.length) throw new UsageError(`--skip ${unknown.join(", ")}: not a subject of this run (${["reference", ...picked.map((pick) => subjectName(pick.runner, pick))].join(", ")})`, "run");
   if (choice.baselineFile && picks.length + (choice.runnerCommand ? 1 : 0) !== 1) throw new Error("--baseline needs exactly one runner subject");
-  const wantsReference = choice.subject === "reference" || viaAll || (!picks.length && !choice.runnerCommand);
+  const wantsReference = choice.subject === "reference" || (viaAll && !skip.has("reference")) || (!picked.length && !choice.runnerCommand);
   if (wantsReference) yield { info: referenceInfo("reference"), subject: createReferenceSubject(), baseline: new Map(), explicitlyRequested: true };
   for (const pick of picks) {
     const { runner } = pick;

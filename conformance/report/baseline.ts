@@ -79,3 +79,8 @@ export function judge(result: ScenarioResult, baseline: Map<string, Entry>): Res
 export function orphanedEntries(baseline: Map<string, Entry>, scenarioIds: Set<string>): Entry[] {
   return [...baseline.values()].filter((entry) => !scenarioIds.has(entry.scenario));
 }
+
+/** What run (over the whole suite) and merge (of its shards) say about each orphaned entry. */
+export function orphanProblems(subject: string, scenarios: string[]): string[] {
+  return scenarios.map((scenario) => `${subject} baseline lists "${scenario}", which is not a scenario (renamed or removed?): update the baseline`);
+}

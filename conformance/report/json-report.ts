@@ -52,7 +52,11 @@ export function mergeReports(reports: Report[], files: string[] = reports.map((_
   const results = new Map<string, { result: Result; index: number }>();
   reports.forEach((report, index) => {
     const file = files[index];
-    for (const subject of report.subjects) subjects.set(subject.name, subject);
+    for (const subject of report.subjects) {
+      // Every shard of a whole-suite run finds the same orphaned baseline entries: keep each once.
+      const orphans = [...new Set([...(subjects.get(subject.name)?.orphanedEntries ?? []), ...(subject.orphanedEntries ?? [])])];
+      subjects.set(subject.name, { ...subject, ...(orphans.length ? { orphanedEntries: orphans } : {}) });
+    }
     for (const result of report.results) {
       const key = `${result.subject}\u0000${result.scenario}`;
       const earlier = results.get(key);

@@ -40,6 +40,10 @@ export interface ReportSubject {
    * The releases the runner says it drives (its handshake's implementation.supports).
    */
   supports?: string;
+  /**
+   * Scenario ids the subject's baseline lists that are not scenarios of the suite (renamed or removed). Set by a run over the whole suite, each of its shards included; run and merge fail on them.
+   */
+  orphanedEntries?: string[];
 }
 /**
  * Exactly what ran: a published package at a version, a build from a source checkout (path and content hash, and the commit when the caller gave one), the in-process reference, or an ad-hoc runner command.

@@ -1,6 +1,7 @@
 // Precise baselines end to end, as a port's CI meets them: an entry names the checks a scenario fails
 // on, so a new failure inside a baselined scenario fails the gate (exit 1), and so does a listed check
-// that now holds; `baseline --update` rewrites the checks in place and lists what no entry covers.
+// that now holds; `baseline --update` rewrites the checks in place and lists what no entry covers; an
+// entry naming no scenario of the suite fails the merged gate of a sharded run.
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -98,5 +99,38 @@ describe("precise baselines", () => {
     // Now it matches: a second update changes nothing, and the run passes the gate for that scenario.
     const again = await cli("run", join(dir, "unknown.yaml"), "--runner", "ts", "--baseline", file);
     expect(again.code, again.stdout).toBe(0);
+  });
+});
+
+describe("a sharded run's merged gate", () => {
+  it("fails on a baseline entry naming no scenario of the suite, which no shard alone can tell (exit 1, said once); without it, passes", async () => {
+    // Two one-scenario shards of the whole suite through the ts runner (every scenario passes there),
+    // judged by a baseline whose only entry names a scenario that was renamed away.
+    const file = join(dir, "orphan.yaml");
+    await writeFile(file, "subject: ts\nentries:\n  - scenario: core/renamed-away\n    status: fail\n    checks: [step 1 (toolkit.create) error]\n    clause: core.unknown-tool\n    classification: port-bug\n    reason: the scenario this named is gone\n");
+    const shards = ["1/400", "2/400"].map((shard, index) => ({ shard, json: join(dir, `orphan-shard-${index + 1}.json`) }));
+    for (const { shard, json } of shards) {
+      const { code, stdout } = await cli("run", "--runner", "ts", "--baseline", file, "--shard", shard, "--json", json);
+      // The shard's own half is clean: it notes the entry and leaves the verdict to merge.
+      expect(code, stdout).toBe(0);
+      expect(stdout).toContain('note: ts baseline lists "core/renamed-away", which is not a scenario (renamed or removed?): update the baseline (merging the shards fails on it)');
+      expect(JSON.parse(await readFile(json, "utf8")).subjects[0].orphanedEntries).toEqual(["core/renamed-away"]);
+    }
+    const merged = join(dir, "orphan-merged.json");
+    const stale = await cli("merge", ...shards.map(({ json }) => json), "--json", merged);
+    expect(stale.code, stale.stdout + stale.stderr).toBe(1);
+    expect(stale.stderr.match(/which is not a scenario/g)).toHaveLength(1);
+    expect(stale.stderr).toContain('ts baseline lists "core/renamed-away", which is not a scenario (renamed or removed?): update the baseline');
+    expect(stale.stdout).toContain("1 problem with subjects or baselines (see above)");
+    expect(JSON.parse(await readFile(merged, "utf8")).subjects[0].orphanedEntries).toEqual(["core/renamed-away"]);
+    // The same shards with the entry gone from the baseline: nothing unexpected.
+    for (const { json } of shards) {
+      const report = JSON.parse(await readFile(json, "utf8"));
+      delete report.subjects[0].orphanedEntries;
+      await writeFile(json, JSON.stringify(report));
+    }
+    const clean = await cli("merge", ...shards.map(({ json }) => json), "--json", merged);
+    expect(clean.code, clean.stdout + clean.stderr).toBe(0);
+    expect(clean.stdout).toContain("nothing unexpected");
   });
 });

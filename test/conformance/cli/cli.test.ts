@@ -86,6 +86,16 @@ describe("conformance CLI", () => {
     expect(stdout).toMatch(/FAIL\s+reference bad/);
   });
 
+  it("--skip leaves subjects out of --runner all (CI's conformance job skips what the vitest suite runs)", async () => {
+    const others = runnerNames().filter((name) => name !== "ts");
+    const skips = ["reference", ...others].flatMap((name) => ["--skip", name]);
+    const { code, stdout } = await cli("run", join(dir, "good.yaml"), "--runner", "all", ...skips);
+    expect(code, stdout).toBe(0);
+    expect(stdout).toMatch(/^== ts: /m);
+    expect(stdout).not.toMatch(/^== (?!ts:)/m);
+    expect(stdout).not.toContain("UNAVAILABLE");
+  });
+
   it("an empty shard (more shards than scenarios) is no error: exit 0, said so, empty reports written", async () => {
     const json = join(dir, "out/empty-shard.json");
     const { code, stdout } = await cli("run", join(dir, "good.yaml"), "--shard", "2/3", "--json", json, "--junit", join(dir, "out/empty-shard.xml"), "--html", join(dir, "out/empty-shard.html"));
@@ -113,6 +123,8 @@ describe("usage errors: exit 2, one line saying what is wrong, and where the usa
     { args: ["run", "--runner", "pyhton"], message: `no runner "pyhton"; did you mean python? (runners: ${runners})`, command: "run" },
     { args: ["smoke", "--runner", "jvaa"], message: `no runner "jvaa"; did you mean java? (runners: ${runners})`, command: "smoke" },
     { args: ["run", "--runner", "golang@source"], message: `no runner "golang" (runners: ${runners})`, command: "run" },
+    { args: ["run", "--runner", "ts", "--skip", "ts"], message: "--skip leaves subjects out of --runner all; name the subjects to run instead", command: "run" },
+    { args: ["run", "--runner", "all", "--skip", "tss"], message: `--skip tss: not a subject of this run (reference, ${runners})`, command: "run" },
   ])("$args", async ({ args, message, command }) => {
     const { code, stdout, stderr } = await cli(...args);
     expect(code).toBe(2);
