@@ -30,13 +30,9 @@ export async function* readSseEvents(attempt: Pick<Attempt, "response" | "signal
         if (attempt.signal.aborted) throw attempt.abortError();
         throw new LLMStreamError(`the connection was lost mid-stream (${(error as Error).message})`, { cause: error });
       }
-      if (chunk.done) {
-        parser.feed(decoder.decode());
-        // A last event without its blank line still counts, as browsers do at end of stream.
-        parser.reset({ consume: true });
-      } else {
-        parser.feed(decoder.decode(chunk.value, { stream: true }));
-      }
+      // At the end of the body there is nothing to flush: an event without its blank line is not
+      // dispatched (WHATWG EventSource discards it too), so a stream cut there lacks its terminal event.
+      if (!chunk.done) parser.feed(decoder.decode(chunk.value, { stream: true }));
       if (parseError) throw new LLMStreamError(`malformed SSE line: ${JSON.stringify(parseError.line ?? parseError.message)}`);
       while (pending.length > 0) yield pending.shift()!;
       if (chunk.done) return;
