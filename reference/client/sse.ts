@@ -1,6 +1,7 @@
 // Server-sent events off a fetch body (SPEC.md client.stream.*), parsed with eventsource-parser.
 import { createParser, type EventSourceMessage, type ParseError } from "eventsource-parser";
 import { LLMStreamError } from "./errors.ts";
+import { isRecord } from "./style.ts";
 import type { Attempt } from "./transport.ts";
 
 /**
@@ -47,7 +48,7 @@ export async function* readSseEvents(attempt: Pick<Attempt, "response" | "signal
 export function parseEventData(event: EventSourceMessage): Record<string, unknown> {
   try {
     const value: unknown = JSON.parse(event.data);
-    if (value && typeof value === "object" && !Array.isArray(value)) return value as Record<string, unknown>;
+    if (isRecord(value)) return value;
   } catch {
     // fall through
   }

@@ -36,18 +36,20 @@ export interface StyleAdapter {
   toolResultMessages(calls: ToolCall[], results: ToolResult[]): Message[];
 }
 
+/** A JSON object: not null, not an array, not a primitive. One test for every place that reads one. */
+export const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
+
 /** Tool arguments arrive as JSON text; anything that is not an object becomes `{}`. */
 export function parseArgs(text: string | undefined): Record<string, unknown> {
   if (!text) return {};
   try {
     const value: unknown = JSON.parse(text);
-    return value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+    return isRecord(value) ? value : {};
   } catch {
     return {};
   }
 }
 
-export const asRecord = (value: unknown): Record<string, unknown> =>
-  value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+export const asRecord = (value: unknown): Record<string, unknown> => (isRecord(value) ? value : {});
 
 export const asNumber = (value: unknown): number => (typeof value === "number" && Number.isFinite(value) ? value : 0);

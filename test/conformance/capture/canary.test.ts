@@ -125,7 +125,8 @@ describe("a planted canary secret", () => {
       { where: "run --exact output", text: runExact.output },
     ];
     for (const { where, text } of texts) for (const needle of needles) expect(text.includes(needle), `${needle} leaked into ${where}`).toBe(false);
-  });
+    // Four CLI processes one after another (each bounded at 60 s): seconds of start-up each on a busy machine.
+  }, 240_000);
 
   it("is refused when it would survive: a secret as an object key stops the import, and the message does not show it", async () => {
     const captures = join(work, "bad");
