@@ -1,6 +1,7 @@
 // Test doubles for the engine's own tests: a scripted subject, a recording fixture kind, scenarios
-// written inline as YAML, and the CLI run as a child process.
+// written inline as YAML, the CLI run as a child process, and the files a run wrote.
 import { execFile } from "node:child_process";
+import { readdir } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
@@ -100,10 +101,25 @@ const repoRoot = fileURLToPath(new URL("../../", import.meta.url));
 /** `npm run conformance -- ARGS` as a child process, from the repository root, bounded by timeoutMs. */
 export async function runCli(args: string[], timeoutMs = 60_000): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, ["--import", "tsx", join(repoRoot, "conformance/cli/main.ts"), ...args], { cwd: repoRoot, timeout: timeoutMs });
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, ["--import", "tsx", join(repoRoot, "conformance/cli/main.ts"), ...args], {
+      cwd: repoRoot,
+      timeout: timeoutMs,
+      env: { ...process.env, NO_COLOR: "1" },
+    });
     return { code: 0, stdout, stderr };
   } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
+    const failed = error as { code: number | string | null; stdout: string; stderr: string };
+    // Killed at the bound (code null) or not started (a string code): 99, never a success.
+    return { code: typeof failed.code === "number" ? failed.code : 99, stdout: failed.stdout, stderr: failed.stderr };
   }
+}
+
+/** Every file under `dir`, recursively (absolute paths); a missing folder is an error. */
+export async function filesUnder(dir: string): Promise<string[]> {
+  const files: string[] = [];
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    if (entry.isDirectory()) files.push(...(await filesUnder(join(dir, entry.name))));
+    else files.push(join(dir, entry.name));
+  }
+  return files;
 }

@@ -4,12 +4,11 @@
 // appear in no file written (scenarios, redacted captures, reports) and in no console output of
 // import and run; the scenarios still replay. A Set-Cookie value the upstream also echoed in its reply
 // text is caught though the capture never holds the header.
-import { execFile } from "node:child_process";
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { repoRoot } from "../../../conformance/common/paths.ts";
+import { filesUnder, runCli } from "../helpers.ts";
 
 const AUTH = "opaque-canary-auth-0a1b2c3d";
 const XKEY = "opaque-canary-xkey-4e5f6a7b";
@@ -25,12 +24,10 @@ const needles = [AUTH, XKEY, COOKIE, QUERY, BODY_KEY, SET_COOKIE, RESPONSE_HEADE
 const work = await mkdtemp(join(tmpdir(), "tnc-canary-import-"));
 afterAll(() => rm(work, { recursive: true, force: true }));
 
-function cli(args: string[]): Promise<{ code: number; output: string }> {
-  return new Promise((done) => {
-    execFile(join(repoRoot, "node_modules/.bin/tsx"), [join(repoRoot, "conformance/cli/main.ts"), ...args], { cwd: repoRoot, timeout: 120_000, env: { ...process.env, NO_COLOR: "1" } }, (error, stdout, stderr) => {
-      done({ code: error ? (typeof error.code === "number" ? error.code : 99) : 0, output: `${stdout}\n${stderr}` });
-    });
-  });
+async function cli(args: string[]): Promise<{ code: number; output: string }> {
+  const { code, stdout, stderr } = await runCli(args, 120_000);
+  return { code, output: `${stdout}
+${stderr}` };
 }
 
 const body = JSON.stringify({ model: "m1", messages: [{ role: "user", content: "hi" }], temperature: 0.1, api_key: BODY_KEY, metadata: { session_token: SHORT } });
@@ -134,14 +131,7 @@ describe("planted secrets in HAR, raw HTTP and curl trace inputs", () => {
     expect(run.code, run.output).toBe(0);
     expect(run.output).toContain("3 passed, 0 failed");
 
-    const files: string[] = [];
-    const walk = async (dir: string): Promise<void> => {
-      for (const entry of await readdir(dir, { withFileTypes: true })) {
-        if (entry.isDirectory()) await walk(join(dir, entry.name));
-        else files.push(join(dir, entry.name));
-      }
-    };
-    for (const dir of [out, kept, reports]) await walk(dir);
+    const files = (await Promise.all([out, kept, reports].map(filesUnder))).flat();
     expect(files.length).toBe(3 + 3 + 4);
     const texts = [
       ...(await Promise.all(files.map(async (file) => ({ where: file, text: await readFile(file, "utf8") })))),

@@ -2,12 +2,11 @@
 // processes), and the canary must appear in no scenario file, no redacted capture, no report, and no
 // console output. Besides key-shaped values, opaque ones are planted where only the fail-closed rules
 // catch them: a URL query string, a header no list knows, and body keys named like credentials.
-import { execFile } from "node:child_process";
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { repoRoot } from "../../../conformance/common/paths.ts";
+import { filesUnder, runCli } from "../helpers.ts";
 
 // Shaped like an OpenAI key (caught by the default patterns), and one only a --redact-pattern catches.
 const CANARY = "sk-canaryQ7x9Zt3Lw8Vb2Nc5Md";
@@ -24,12 +23,10 @@ const needles = [CANARY, CANARY.slice(3), CANARY_TOKEN, "4815162342", CANARY_HEA
 const work = await mkdtemp(join(tmpdir(), "tnc-canary-"));
 afterAll(() => rm(work, { recursive: true, force: true }));
 
-function cli(args: string[]): Promise<{ code: number; output: string }> {
-  return new Promise((done) => {
-    execFile(join(repoRoot, "node_modules/.bin/tsx"), [join(repoRoot, "conformance/cli/main.ts"), ...args], { cwd: repoRoot, timeout: 60_000, env: { ...process.env, NO_COLOR: "1" } }, (error, stdout, stderr) => {
-      done({ code: error ? (typeof error.code === "number" ? error.code : 99) : 0, output: `${stdout}\n${stderr}` });
-    });
-  });
+async function cli(args: string[]): Promise<{ code: number; output: string }> {
+  const { code, stdout, stderr } = await runCli(args, 60_000);
+  return { code, output: `${stdout}
+${stderr}` };
 }
 
 const tool = { name: "lookup", description: "looks things up", inputSchema: { type: "object", properties: { token: { type: "string" } } } };
@@ -107,14 +104,7 @@ describe("a planted canary secret", () => {
     expect(run.output).toMatch(/FAIL .*scenarios\/fails\[openai-run\]/);
     expect(run.output).toContain('/requests/0/body/x_secret: missing, expected "[REDACTED]"');
 
-    const files: string[] = [];
-    const walk = async (dir: string): Promise<void> => {
-      for (const entry of await readdir(dir, { withFileTypes: true })) {
-        if (entry.isDirectory()) await walk(join(dir, entry.name));
-        else files.push(join(dir, entry.name));
-      }
-    };
-    for (const dir of [out, join(work, "exact"), join(work, "redacted"), reports]) await walk(dir);
+    const files = (await Promise.all([out, join(work, "exact"), join(work, "redacted"), reports].map(filesUnder))).flat();
     expect(files.filter((file) => file.endsWith(".yaml")).length).toBe(3);
     expect(files.filter((file) => /r\.(json|xml|md|html)$/.test(file)).length).toBe(4);
     const texts = [

@@ -12,6 +12,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { repoRoot } from "../../../conformance/common/paths.ts";
+import { filesUnder } from "../helpers.ts";
 import { startLlmMock, type LlmMock } from "../../../fixtures/llm-mock/index.ts";
 import { importCaptures } from "../../../conformance/capture/cli.ts";
 import { patternsFor } from "../../../conformance/capture/redact.ts";
@@ -74,15 +75,6 @@ async function recordSession(subject: Subject, name: string, style: "openai" | "
     await mock.stop();
   }
   return { files: proxy!.written(), log };
-}
-
-async function filesUnder(dir: string): Promise<string[]> {
-  const out: string[] = [];
-  for (const entry of await readdir(dir, { withFileTypes: true }).catch(() => [])) {
-    if (entry.isDirectory()) out.push(...(await filesUnder(join(dir, entry.name))));
-    else out.push(join(dir, entry.name));
-  }
-  return out;
 }
 
 /** Import the captures, run their scenarios against the reference; every result must pass. */
@@ -238,7 +230,7 @@ describe("the recording proxy's wire handling", () => {
       expect(request.path).toBe("/v1/chat/completions?api-key=[REDACTED]");
       expect(request.headers).toMatchObject({ authorization: "[REDACTED]", "x-api-key": "[REDACTED]", cookie: "[REDACTED]" });
       expect(capture.client.requestParams).toEqual({ client_secret: "[REDACTED]" });
-      await expectNoSecretsIn(await filesUnder(join(work, "captures", "planted")), log);
+      await expectNoSecretsIn(await filesUnder(join(work, "captures", "planted")).catch(() => []), log);
     });
   });
 
