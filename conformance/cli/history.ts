@@ -17,7 +17,7 @@ import { installerWords, readManifest } from "../subjects/runner-registry.ts";
 import type { RunnerManifest } from "../../runners/protocol/runner-manifest.types.ts";
 import { runnersDir } from "../common/paths.ts";
 import { runAgainstSubjects } from "./run-command.ts";
-import { scenariosToRun } from "./scenarios-to-run.ts";
+import { scenariosToRun, wholeSuiteIds } from "./scenarios-to-run.ts";
 import { checkRunnerNames, UsageError } from "./usage.ts";
 
 const collect = (value: string, previous: string[]) => [...previous, value];
@@ -134,7 +134,7 @@ function checkOptions(paths: string[], options: HistoryOptions): void {
 /** Each version in turn, like `run --runner NAME@VERSION --json DIR/NAME@VERSION.json`; the reports in order. */
 async function runVersions(paths: string[], options: HistoryOptions & { runner: string }, scenarios: ExpandedScenario[], versions: string[]): Promise<{ reports: Report[]; files: string[] }> {
   // The stale-baseline check of `run`, for the whole suite judged by baselines only.
-  const suiteIds = options.baseline && !options.filter.length && !options.tag.length && !paths.length ? new Set(scenarios.map((scenario) => scenario.id)) : undefined;
+  const suiteIds = options.baseline ? wholeSuiteIds(scenarios, { paths, filters: options.filter, tags: options.tag }) : undefined;
   const reports: Report[] = [];
   const files: string[] = [];
   for (const [index, version] of versions.entries()) {

@@ -25,7 +25,7 @@ import { registerCaptureCommands } from "../capture/cli.ts";
 import { registerHistoryCommand } from "./history.ts";
 import { registerBaselineCommand } from "./baseline-command.ts";
 import { sourceCommitEnvironmentVariable, sourceEnvironmentVariable, type PortSourceChoice } from "../subjects/port-source.ts";
-import { lintOrExplain, scenariosToRun } from "./scenarios-to-run.ts";
+import { lintOrExplain, scenariosToRun, wholeSuiteIds } from "./scenarios-to-run.ts";
 import { checkRunnerNames, commandTypo, throwUsageErrors, usageHint, UsageError } from "./usage.ts";
 
 function parseShard(value: string): { index: number; count: number } {
@@ -92,8 +92,7 @@ export function buildProgram(): Command {
       checkRunnerNames(options.runner, "run");
       let scenarios = await scenariosToRun(paths, options.filter, options.tag);
       // The whole suite (each shard included) is what baseline entries can be checked against.
-      const wholeSuite = !options.filter.length && !options.tag.length && !paths.length;
-      const suiteIds = wholeSuite ? new Set(scenarios.map((scenario) => scenario.id)) : undefined;
+      const suiteIds = wholeSuiteIds(scenarios, { paths, filters: options.filter, tags: options.tag });
       if (options.shard) {
         const { index, count } = options.shard;
         const selected = scenarios.length;

@@ -27,3 +27,12 @@ export async function scenariosToRun(paths: string[], filters: string[], tags: s
   if (!scenarios.length) throw new UsageError("no scenario matches the filter");
   return scenarios;
 }
+
+/**
+ * Every scenario id, when the selection (before any shard) is the whole suite: only then can a baseline
+ * entry naming no selected scenario be called stale. Undefined for a narrowed run.
+ */
+export function wholeSuiteIds(scenarios: ExpandedScenario[], selection: { paths: string[]; filters: string[]; tags: string[] }): Set<string> | undefined {
+  const narrowed = selection.paths.length > 0 || selection.filters.length > 0 || selection.tags.length > 0;
+  return narrowed ? undefined : new Set(scenarios.map((scenario) => scenario.id));
+}
