@@ -16,6 +16,12 @@ interface GeneratedTypes {
   build?: () => Promise<JSONSchema>;
   /** json-schema-to-typescript's default for objects that do not say (default false: no index signature). */
   openObjects?: boolean;
+  /**
+   * Types this schema takes by `$ref` from another schema whose generated file already declares them:
+   * name -> that file (relative import). The compiler declares a referenced type in every file that
+   * uses it; this keeps one declaration and re-exports it, so the two cannot drift apart.
+   */
+  importsFrom?: Record<string, string>;
 }
 
 export const generatedTypes: GeneratedTypes[] = [
@@ -33,7 +39,12 @@ export const generatedTypes: GeneratedTypes[] = [
     // `{type: "object"}` there means any object (a body, a schema): Record<string, unknown>, not {}.
     openObjects: true,
   },
-  { schema: "conformance/schema/capture.schema.json", output: "conformance/schema/capture.types.ts", name: "Capture" },
+  {
+    schema: "conformance/schema/capture.schema.json",
+    output: "conformance/schema/capture.types.ts",
+    name: "Capture",
+    importsFrom: { Provenance: "./scenario.types.ts" },
+  },
 ];
 
 /** "client.run" -> "ClientRun". */
@@ -74,7 +85,7 @@ async function operationsMap(): Promise<JSONSchema> {
 
 export async function renderTypes(entry: GeneratedTypes): Promise<string> {
   const schema = entry.build ? await entry.build() : await readSchema(entry.schema);
-  return compile(schema, entry.name, {
+  const compiled = await compile(schema, entry.name, {
     bannerComment: `// Generated from ${entry.schema} by scripts/gen-types.ts. Do not edit; run \`npm run gen:types\`.`,
     additionalProperties: entry.openObjects ?? false,
     unreachableDefinitions: true,
@@ -82,6 +93,23 @@ export async function renderTypes(entry: GeneratedTypes): Promise<string> {
     cwd: root + entry.output.slice(0, entry.output.lastIndexOf("/") + 1),
     style: { singleQuote: false, printWidth: 110 },
   });
+  return importDeclared(compiled, entry.importsFrom ?? {});
+}
+
+/** Replace each named declaration (its doc comment, `export interface NAME {` ... `}` at column 0) by an import. */
+function importDeclared(source: string, importsFrom: Record<string, string>): string {
+  let out = source;
+  const imports: string[] = [];
+  for (const [name, from] of Object.entries(importsFrom)) {
+    const declaration = new RegExp(`(?:/\\*\\*(?:[^*]|\\*(?!/))*\\*/\\n)?export interface ${name} \\{\\n[\\s\\S]*?\\n\\}\\n`);
+    if (!declaration.test(out)) throw new Error(`gen-types: ${name} is not declared in the output, so it cannot be imported from ${from}`);
+    out = out.replace(declaration, "");
+    imports.push(`import type { ${name} } from "${from}";\nexport type { ${name} };\n`);
+  }
+  if (!imports.length) return out;
+  // After the banner (the first line), before the declarations.
+  const bannerEnd = out.indexOf("\n") + 1;
+  return out.slice(0, bannerEnd) + "\n" + imports.join("") + out.slice(bannerEnd);
 }
 
 async function main(check: boolean): Promise<void> {

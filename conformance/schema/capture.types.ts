@@ -1,5 +1,8 @@
 // Generated from conformance/schema/capture.schema.json by scripts/gen-types.ts. Do not edit; run `npm run gen:types`.
 
+import type { Provenance } from "./scenario.types.ts";
+export type { Provenance };
+
 /**
  * One LLM call as seen on the wire, with the client-side inputs that produced it. `npm run conformance -- import` turns it into a scenario. See fixtures/captured/README.md.
  */
@@ -75,31 +78,6 @@ export interface Capture {
    * @maxItems 2
    */
   exchanges: [Exchange] | [Exchange, Exchange];
-}
-/**
- * Where the case comes from: `captured` from a live exchange, or `constructed` from a description.
- */
-export interface Provenance {
-  source: string;
-  date?: string;
-  provider?: string;
-  kind: "captured" | "constructed";
-  /**
-   * What the capture was made from: a HAR 1.2 file, a raw HTTP/1.1 request dump (or a curl --trace-ascii file), the recording proxy, or a hand-written capture.
-   */
-  format?: "har" | "raw-http" | "proxy" | "capture";
-  /**
-   * When the exchange was captured (ISO 8601): the HAR entry's startedDateTime, or the time of the import.
-   */
-  capturedAt?: string;
-  /**
-   * sha256 (hex) of the original input file's bytes, before redaction: it identifies the original without revealing it.
-   */
-  originalSha256?: string;
-  /**
-   * Client inputs the wire could not hold and the import guessed (requestParams from the body's extra keys, a bodyTransform removing keys the client would add, a defaulted upstream reply): `--client FILE` supplies them exactly.
-   */
-  derived?: string[];
 }
 /**
  * This interface was referenced by `Capture`'s JSON-Schema

@@ -11,4 +11,16 @@ describe("generated types", () => {
       expect(current, `${entry.output} is stale: run npm run gen:types`).toBe(await renderTypes(entry));
     });
   }
+
+  // A type two schemas share is declared once: the file that takes it by $ref imports it.
+  for (const entry of generatedTypes.filter((candidate) => candidate.importsFrom)) {
+    for (const [name, from] of Object.entries(entry.importsFrom!)) {
+      it(`${entry.output} imports ${name} from ${from}, which declares it`, async () => {
+        const own = await renderTypes(entry);
+        const declaring = generatedTypes.find((candidate) => candidate.output.endsWith(from.replace("./", "/")))!;
+        expect(own).not.toMatch(new RegExp(`export interface ${name} \\{`));
+        expect(await renderTypes(declaring)).toMatch(new RegExp(`export interface ${name} \\{`));
+      });
+    }
+  }
 });
