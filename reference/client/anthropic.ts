@@ -1,5 +1,5 @@
 // The anthropic messages wire (SPEC.md client.endpoint.anthropic, client.body.anthropic*,
-// client.loop.anthropic-results, client.stream.anthropic-sse).
+// client.loop.anthropic-results, client.loop.anthropic-thinking, client.stream.anthropic-sse).
 import { LLMStreamError } from "./errors.ts";
 import { parseEventData } from "./sse.ts";
 import { asNumber, asRecord, parseArgs, type StyleAdapter, type TurnResult } from "./style.ts";
@@ -83,6 +83,11 @@ export const anthropicStyle: StyleAdapter = {
           yield delta.text;
         } else if (delta.type === "input_json_delta" && typeof delta.partial_json === "string") {
           partialJson.set(index, (partialJson.get(index) ?? "") + delta.partial_json);
+        } else if (delta.type === "thinking_delta" && typeof delta.thinking === "string") {
+          // client.loop.anthropic-thinking: the echoed block must be whole, never answer text.
+          block.thinking = String(block.thinking ?? "") + delta.thinking;
+        } else if (delta.type === "signature_delta" && typeof delta.signature === "string") {
+          block.signature = String(block.signature ?? "") + delta.signature;
         }
       } else if (type === "content_block_stop") {
         const index = asNumber(data.index);

@@ -122,6 +122,35 @@ describe("anthropic stream", () => {
     expect((await drain(anthropicStyle, chunks("end_turn"))).turn.wantsToolResults).toBe(false);
   });
 
+  it("rebuilds thinking blocks from their deltas, keeps redacted ones whole, and ignores unknown delta types", async () => {
+    const { deltas, turn } = await drain(anthropicStyle, [
+      start,
+      event("content_block_start", { index: 0, content_block: { type: "thinking", thinking: "" } }),
+      event("content_block_delta", { index: 0, delta: { type: "thinking_delta", thinking: "plan " } }),
+      event("content_block_delta", { index: 0, delta: { type: "thinking_delta", thinking: "it" } }),
+      event("content_block_delta", { index: 0, delta: { type: "citations_delta", citation: { cited_text: "x" } } }),
+      event("content_block_delta", { index: 0, delta: { type: "signature_delta", signature: "c2ln" } }),
+      event("content_block_stop", { index: 0 }),
+      event("content_block_start", { index: 1, content_block: { type: "redacted_thinking", data: "ZGF0YQ" } }),
+      event("content_block_stop", { index: 1 }),
+      event("content_block_start", { index: 2, content_block: { type: "text", text: "" } }),
+      event("content_block_delta", { index: 2, delta: { type: "text_delta", text: "ok" } }),
+      event("content_block_stop", { index: 2 }),
+      event("message_delta", { delta: { stop_reason: "end_turn" } }),
+      event("message_stop", {}),
+    ]);
+    expect(deltas).toEqual(["ok"]);
+    expect(turn.text).toBe("ok");
+    expect(turn.assistantMessage).toEqual({
+      role: "assistant",
+      content: [
+        { type: "thinking", thinking: "plan it", signature: "c2ln" },
+        { type: "redacted_thinking", data: "ZGF0YQ" },
+        { type: "text", text: "ok" },
+      ],
+    });
+  });
+
   it("fails when message_stop never comes; a message without content blocks is an empty answer", async () => {
     await expect(drain(anthropicStyle, [start, event("content_block_start", { index: 0, content_block: { type: "text", text: "" } })])).rejects.toBeInstanceOf(LLMStreamError);
     const { turn } = await drain(anthropicStyle, [start, event("message_delta", { delta: { stop_reason: "end_turn" } }), event("message_stop", {})]);
