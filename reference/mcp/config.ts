@@ -110,7 +110,7 @@ function parseServer(name: string, raw: unknown): ServerConfig {
     readFields(raw, config);
   } catch (error) {
     if (!(error instanceof EntryProblem)) throw error;
-    // Only an enabled server reports it: openServers never looks past a disabled one.
+    // Set on a disabled server too, where it stays unseen: openServers never looks past a disabled one.
     config.problem = error.message;
   }
   return config;
