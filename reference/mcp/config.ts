@@ -43,7 +43,10 @@ export type McpConfigInput = Record<string, unknown> | string;
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value);
 
-/** Read and parse a JSON config file (mcp.config.file). */
+/**
+ * Read and parse a JSON config file (mcp.config.file). Every whole-config error names the file
+ * (mcp.connect.isolation): a user with several configs needs to know which one is wrong.
+ */
 export function readMcpConfigFile(path: string): McpConfig {
   let text: string;
   try {
@@ -57,17 +60,17 @@ export function readMcpConfigFile(path: string): McpConfig {
   } catch (error) {
     throw new McpConfigError(`MCP config file ${path} is not JSON: ${(error as Error).message}`);
   }
-  return parseMcpConfig(data);
+  try {
+    return parseMcpConfig(data);
+  } catch (error) {
+    if (error instanceof McpConfigError) throw new McpConfigError(`MCP config file ${path}: ${error.message}`);
+    throw error;
+  }
 }
 
-export function resolveMcpConfig(input: McpConfigInput | McpConfig): McpConfig {
-  if (typeof input === "string") return readMcpConfigFile(input);
-  if (isParsed(input)) return input;
-  return parseMcpConfig(input);
-}
-
-function isParsed(input: unknown): input is McpConfig {
-  return isObject(input) && Array.isArray(input.servers) && input.servers.every((s) => isObject(s) && typeof s.name === "string" && typeof s.enabled === "boolean");
+/** A config object is always parsed: a `servers` list is a wrapper whose value is no object (a config error). */
+export function resolveMcpConfig(input: McpConfigInput): McpConfig {
+  return typeof input === "string" ? readMcpConfigFile(input) : parseMcpConfig(input);
 }
 
 /**
@@ -97,13 +100,18 @@ function parseServer(name: string, raw: unknown): ServerConfig {
   if (!isObject(raw)) return { name, type: "local", enabled: true, timeout: DEFAULT_TIMEOUT_MS, problem: "the server entry must be an object" };
   // Only booleans count (mcp.config.enabled): `disabled: "true"` does not disable.
   const enabled = !(raw.disabled === true) && raw.enabled !== false;
-  const config: ServerConfig = { name, type: raw.url !== undefined && raw.url !== null ? "remote" : "local", enabled, timeout: DEFAULT_TIMEOUT_MS };
+  // Only "local" and "remote" are toolnexus types; any other value (the "stdio", "http", "sse" or
+  // "streamable-http" of configs pasted from other MCP clients) is ignored and the type inferred from
+  // `url` (null: not set), as every port does (mcp.config.type).
+  const declared = raw.type === "local" || raw.type === "remote" ? raw.type : undefined;
+  const type = declared ?? (raw.url !== undefined && raw.url !== null ? "remote" : "local");
+  const config: ServerConfig = { name, type, enabled, timeout: DEFAULT_TIMEOUT_MS };
   try {
     readFields(raw, config);
   } catch (error) {
     if (!(error instanceof EntryProblem)) throw error;
-    // A disabled server is never contacted, so what it cannot be used for does not matter.
-    if (enabled) config.problem = error.message;
+    // Set on a disabled server too, where it stays unseen: openServers never looks past a disabled one.
+    config.problem = error.message;
   }
   return config;
 }
@@ -113,12 +121,6 @@ function readFields(server: Record<string, unknown>, config: ServerConfig): void
   const fail = (what: string): never => {
     throw new EntryProblem(what);
   };
-  const url = optionalString(server.url, "url", fail);
-  // Only "local" and "remote" are toolnexus types; any other value (the "stdio", "http", "sse" or
-  // "streamable-http" of configs pasted from other MCP clients) is ignored and the type inferred from
-  // `url`, as every port does (mcp.config.type).
-  const declared = server.type === "local" || server.type === "remote" ? server.type : undefined;
-  config.type = declared ?? (url !== undefined ? "remote" : "local");
   // 0 (and null) mean "not set" (decision 13): a zero bound would fail every server at once.
   const timeout = server.timeout === 0 || server.timeout === null || server.timeout === undefined ? DEFAULT_TIMEOUT_MS : server.timeout;
   if (typeof timeout !== "number" || !Number.isFinite(timeout) || timeout <= 0) fail("timeout must be a positive number of milliseconds");
@@ -136,13 +138,14 @@ function readFields(server: Record<string, unknown>, config: ServerConfig): void
       fail("a local server needs `command`, an array of strings (executable, then arguments)");
     }
     config.command = command as string[];
+    // null is "not set" for every field, as for timeout (mcp.connect.isolation).
     const env = server.environment ?? server.env;
-    if (env !== undefined) config.env = stringMap(env, "environment", fail);
+    if (env !== undefined && env !== null) config.env = stringMap(env, "environment", fail);
     config.cwd = optionalString(server.cwd, "cwd", fail);
   } else {
-    if (url === undefined) fail("a remote server needs `url`");
-    config.url = url;
-    if (server.headers !== undefined) config.headers = stringMap(server.headers, "headers", fail);
+    config.url = optionalString(server.url, "url", fail);
+    if (config.url === undefined) fail("a remote server needs `url`");
+    if (server.headers !== undefined && server.headers !== null) config.headers = stringMap(server.headers, "headers", fail);
   }
 }
 

@@ -2,7 +2,7 @@
 // the toolkit exposes them, UNFILTERED by the `tools` map (it exists to author those maps), and every
 // connection closed before it returns.
 import { consoleLogger, type JsonSchema, type Logger, type McpServerStatus } from "../types.ts";
-import { resolveMcpConfig, type McpConfig, type McpConfigInput } from "./config.ts";
+import { resolveMcpConfig, type McpConfigInput } from "./config.ts";
 import { normalizeSchema } from "./naming.ts";
 import { closeOutcomes, openServers } from "./open.ts";
 
@@ -19,7 +19,7 @@ export interface McpInventory {
 }
 
 export async function listMcpTools(
-  input: McpConfigInput | McpConfig,
+  input: McpConfigInput,
   options: { signal?: AbortSignal; logger?: Logger } = {},
 ): Promise<McpInventory> {
   const config = resolveMcpConfig(input);

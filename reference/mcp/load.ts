@@ -1,7 +1,7 @@
 // loadMcp: the MCP source of a toolkit (SPEC.md 2): connected servers' tools, filtered by each server's
 // `tools` map, named server_tool, schemas normalized, executed over the server's connection.
 import { consoleLogger, type Logger, type McpServerStatus, type Tool } from "../types.ts";
-import { resolveMcpConfig, type McpConfig, type McpConfigInput } from "./config.ts";
+import { resolveMcpConfig, type McpConfigInput } from "./config.ts";
 import { callMcpTool } from "./execute.ts";
 import { filterTools } from "./filter.ts";
 import { exposedName, normalizeSchema } from "./naming.ts";
@@ -22,7 +22,7 @@ export interface McpSource {
   close(): Promise<void>;
 }
 
-export async function loadMcp(input: McpConfigInput | McpConfig, options: LoadMcpOptions = {}): Promise<McpSource> {
+export async function loadMcp(input: McpConfigInput, options: LoadMcpOptions = {}): Promise<McpSource> {
   const logger = options.logger ?? consoleLogger;
   const config = resolveMcpConfig(input);
   const outcomes = await openServers(config, { signal: options.signal, logger });

@@ -1,7 +1,7 @@
 // createToolkit: load every source, then assemble (SPEC.md toolkit.order): MCP servers first, in config
 // order, then the host's extra tools.
 import { loadMcp, type McpSource } from "../mcp/load.ts";
-import type { McpConfig, McpConfigInput } from "../mcp/config.ts";
+import type { McpConfigInput } from "../mcp/config.ts";
 import { throwIfCancelled } from "../mcp/errors.ts";
 import { consoleLogger } from "../types.ts";
 import { registerOpenToolkit, unregisterOpenToolkit } from "./introspection.ts";
@@ -9,7 +9,7 @@ import { assembleToolkit, nativeTool, type Toolkit, type ToolkitOptions } from "
 
 export interface CreateToolkitOptions extends ToolkitOptions {
   /** An MCP config object, or the path of a JSON file holding one (mcp.config.file). */
-  mcpConfig?: McpConfigInput | McpConfig;
+  mcpConfig?: McpConfigInput;
   /** The caller's cancellation/deadline; it reaches every phase of the MCP load (mcp.cancel.propagates). */
   signal?: AbortSignal;
 }
