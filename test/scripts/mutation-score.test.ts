@@ -79,6 +79,17 @@ describe("mutation score", () => {
     expect(failed.stderr).toContain(`${list}:2: stale: expected 1 mutant(s) of reference/client/a.ts (EqualityOperator "x > 1" -> "x >= 0"), found 0`);
   });
 
+  it("scores several reports as one: a file from the last report that has it, mutant ids kept apart", async () => {
+    const { report, list } = writeFixture(entry);
+    // A second run over another file, whose mutant ids restart at 1 (as Stryker numbers them per run).
+    const other = join(dir, "other.json");
+    const killed = { id: "1", mutatorName: "EqualityOperator", replacement: "x >= 0", status: "Killed", location: at(2, 5, 10) };
+    writeFileSync(other, JSON.stringify({ schemaVersion: "2", files: { "reference/mcp/b.ts": { language: "typescript", source, mutants: [killed] } } }));
+    const { stdout } = await run("npx", ["tsx", "scripts/mutation-score.ts", report, other, report, list], { timeout: 60_000 });
+    expect(stdout).toMatch(/reference\/client\s+5\s+2\s+1\s+1\s+1\s+66\.6%/);
+    expect(stdout).toMatch(/reference\/mcp\s+1\s+1\s+0\s+0\s+0\s+100\.0%/);
+  });
+
   it("an entry matching two mutants needs `line` or `matches`", () => {
     const { report, list } = writeFixture(`equivalents:
   - {file: reference/client/a.ts, mutator: ConditionalExpression, original: "y > 0", replacement: "false", reason: r}
