@@ -7,27 +7,12 @@
 // a file mutated in more than one takes the last report's results.
 import { existsSync } from "node:fs";
 import { loadEquivalents, matchEquivalents } from "./mutation/equivalents.ts";
-import { readReport, scoreByFolder } from "./mutation/report.ts";
+import { readReports, scoreByFolder } from "./mutation/report.ts";
 
 const args = process.argv.slice(2);
 const reportPaths = args.filter((arg) => !/\.ya?ml$/.test(arg));
 const listPath = args.find((arg) => /\.ya?ml$/.test(arg)) ?? "reference/EQUIVALENT-MUTANTS.yaml";
 if (!reportPaths.length) reportPaths.push("out/mutation/mutation.json");
-
-/** The mutants of every report, each file's from the last report that mutated it. */
-function readReports(paths: string[]): ReturnType<typeof readReport> {
-  const byFile = new Map<string, ReturnType<typeof readReport>>();
-  for (const [index, path] of paths.entries()) {
-    const perFile = new Map<string, ReturnType<typeof readReport>>();
-    // Stryker numbers mutants per run: the report's index keeps ids apart across reports.
-    for (const read of readReport(path)) {
-      const mutant = paths.length > 1 ? { ...read, id: `${index}:${read.id}` } : read;
-      perFile.set(mutant.file, [...(perFile.get(mutant.file) ?? []), mutant]);
-    }
-    for (const [file, mutants] of perFile) byFile.set(file, mutants);
-  }
-  return [...byFile.values()].flat();
-}
 
 function main(): number {
   const mutants = readReports(reportPaths);

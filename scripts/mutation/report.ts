@@ -53,6 +53,26 @@ export function readReport(path: string): Mutant[] {
   });
 }
 
+/**
+ * Several reports (runs over different files) as one list: each file's mutants from the last report
+ * that mutated it. Stryker numbers mutants per run, so with more than one report an id is prefixed
+ * with its report's index to stay unique (the equivalents are matched by id).
+ */
+export function readReports(paths: string[]): Mutant[] {
+  const byFile = new Map<string, Mutant[]>();
+  for (const [index, path] of paths.entries()) {
+    const fromThisReport = new Map<string, Mutant[]>();
+    for (const read of readReport(path)) {
+      const mutant = paths.length > 1 ? { ...read, id: `${index}:${read.id}` } : read;
+      const list = fromThisReport.get(mutant.file) ?? [];
+      if (!fromThisReport.has(mutant.file)) fromThisReport.set(mutant.file, list);
+      list.push(mutant);
+    }
+    for (const [file, mutants] of fromThisReport) byFile.set(file, mutants);
+  }
+  return [...byFile.values()].flat();
+}
+
 /** reference/client/loop.ts -> reference/client; reference/types.ts -> reference (the root's own files). */
 export function folderOf(file: string): string {
   const parts = file.split("/");
