@@ -69,8 +69,9 @@ export function meansStreamableUnsupported(error: unknown): boolean {
 
 function createTransport(server: ServerConfig, kind: TransportKind, owned: OwnedFetch | undefined): Transport {
   if (kind === "stdio") {
-    const [command, ...args] = server.command ?? [];
-    if (!command) throw new Error("no command");
+    // config.ts gives every usable local entry a non-empty executable; one without is failed (ServerConfig.problem)
+    // before it gets here (open.ts), so no check is repeated here.
+    const [command, ...args] = server.command as [string, ...string[]];
     return new StdioClientTransport({ command, args, env: childEnvironment(server), cwd: server.cwd });
   }
   // Headers are expanded here, at the last moment, and handed to the transport only (mcp.config.secrets).
