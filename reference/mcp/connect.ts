@@ -42,15 +42,15 @@ const SESSION_END_MS = 1000;
  */
 export async function connectServer(server: ServerConfig, signal?: AbortSignal): Promise<McpConnection> {
   if (server.type === "local") return connectWith(server, "stdio", signal);
+  // A cancel needs no check here: connectWith then rejects with the cancellation error (no 4xx, so no
+  // fallback), and openServers rejects the load with it whatever error a server's attempt ended with.
   try {
     return await connectWith(server, "http", signal);
   } catch (httpError) {
-    if (signal?.aborted) throw cancellationError(signal);
     if (!meansStreamableUnsupported(httpError)) throw httpError;
     try {
       return await connectWith(server, "sse", signal);
     } catch (sseError) {
-      if (signal?.aborted) throw cancellationError(signal);
       throw new Error(`streamable HTTP failed (${message(httpError)}); SSE fallback failed (${message(sseError)})`);
     }
   }
