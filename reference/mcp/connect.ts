@@ -76,8 +76,9 @@ function createTransport(server: ServerConfig, kind: TransportKind, owned: Owned
   }
   // Headers are expanded here, at the last moment, and handed to the transport only (mcp.config.secrets).
   const requestInit: RequestInit = { headers: expandHeaders(server.headers) };
-  const url = new URL(server.url ?? "");
-  const fetch = owned?.fetch;
+  // config.ts gives every usable remote entry a url, and connectWith an owned fetch to every remote kind.
+  const url = new URL(server.url as string);
+  const fetch = (owned as OwnedFetch).fetch;
   return kind === "http" ? new StreamableHTTPClientTransport(url, { requestInit, fetch }) : new SSEClientTransport(url, { requestInit, fetch });
 }
 
@@ -107,11 +108,12 @@ async function connectWith(server: ServerConfig, kind: TransportKind, parent?: A
   try {
     const connecting = client.connect(transport, { signal: parent, timeout: server.timeout });
     connecting.catch(() => undefined);
-    await (startDone ?? Promise.resolve()); // set synchronously by client.connect -> transport.start in SDK 1.x
+    await startDone; // set synchronously by client.connect -> transport.start in SDK 1.x
     await boundPhase(server.name, "initialize", server.timeout, parent, () => connecting);
     return connection;
   } catch (error) {
     await connection.close({ force: true });
+    // A cancel that lands during that close must not leave a 4xx behind it to start the SSE fallback.
     if (parent?.aborted) throw cancellationError(parent);
     throw error;
   }
