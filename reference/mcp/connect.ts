@@ -205,7 +205,7 @@ async function waitForExit(pid: number, ms: number): Promise<boolean> {
     if (Date.now() >= until) return false;
     await delay(20);
   }
-  return true;
+  return true; // gone: signal 0 failed with ESRCH
 }
 
 export function message(error: unknown): string {

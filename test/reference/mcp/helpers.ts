@@ -10,7 +10,7 @@ export interface Snapshot {
   connections: { open: number; total: number };
   requests: { method: string | null; params?: Record<string, unknown> }[];
   http: { method: string; path: string; headers: Record<string, string> }[];
-  processes: { started: number[]; alive: number[] };
+  processes: { started: number[]; alive: number[]; exited: number[] };
   sessions?: { opened: string[]; deleted: string[] };
 }
 
