@@ -40,17 +40,12 @@ export function boundPhase<T>(
   phase: string,
   timeoutMs: number,
   parent: AbortSignal | undefined,
+  // Every caller's work is an async function (or hands back a promise it holds), so it never throws.
   work: (signal: AbortSignal) => Promise<T>,
 ): Promise<T> {
   const signal = phaseSignal(parent, timeoutMs);
   const onAbort = () => (parent?.aborted ? cancellationError(parent) : new McpPhaseTimeoutError(server, phase, timeoutMs));
-  let started: Promise<T>;
-  try {
-    started = work(signal);
-  } catch (error) {
-    started = Promise.reject(error);
-  }
-  return raceSignal(started, signal, onAbort);
+  return raceSignal(work(signal), signal, onAbort);
 }
 
 export const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

@@ -24,14 +24,14 @@ export function createOwnedFetch(): OwnedFetch {
       const secure = url.protocol === "https:";
       const headers: Record<string, string> = {};
       new Headers(init.headers).forEach((value, key) => (headers[key] = value));
-      const body = bodyBytes(init.body);
-      if (body !== undefined) headers["content-length"] = String(body.byteLength);
       const send = secure ? httpsRequest : httpRequest;
-      const req = send(url, { method: init.method ?? "GET", headers, agent: secure ? agents.https : agents.http, signal: init.signal ?? undefined }, (res) =>
+      // No method is a GET to node:http (the SDK's EventSource gives none); the SDK's bodies are JSON text
+      // (client/streamableHttp.js:317, client/sse.js:183), for which end() sets Content-Length itself.
+      const req = send(url, { method: init.method, headers, agent: secure ? agents.https : agents.http, signal: init.signal ?? undefined }, (res) =>
         resolve(toResponse(res)),
       );
       req.on("error", reject);
-      req.end(body);
+      req.end(init.body as string | undefined);
     });
   return {
     fetch,
@@ -43,18 +43,11 @@ export function createOwnedFetch(): OwnedFetch {
   };
 }
 
-function bodyBytes(body: RequestInit["body"]): Uint8Array | undefined {
-  if (body === undefined || body === null) return undefined;
-  if (typeof body === "string") return Buffer.from(body, "utf8");
-  if (body instanceof Uint8Array) return body;
-  if (body instanceof ArrayBuffer) return new Uint8Array(body);
-  throw new TypeError("MCP transport sent a request body this fetch does not support");
-}
-
 function toResponse(res: IncomingMessage): Response {
   const headers = new Headers();
-  for (const [key, value] of Object.entries(res.headers)) {
-    for (const item of Array.isArray(value) ? value : value === undefined ? [] : [value]) headers.append(key, item);
+  // Each header the answer carried, every value apart (the type's undefined is for keys it lacks).
+  for (const [key, values] of Object.entries(res.headersDistinct as Record<string, string[]>)) {
+    for (const value of values) headers.append(key, value);
   }
   const status = res.statusCode ?? 500;
   if (NULL_BODY_STATUSES.has(status)) {
