@@ -10,7 +10,10 @@ export const ANTHROPIC_DEFAULT_MAX_TOKENS = 4096;
 type Block = Record<string, unknown>;
 
 function turnFromBlocks(blocks: Block[], stopReason: unknown, usage: { input: number; output: number }): TurnResult {
-  const text = blocks.filter((b) => b.type === "text").map((b) => String(b.text ?? "")).join("");
+  const text = blocks
+    .filter((b) => b.type === "text")
+    .map((b) => String(b.text ?? ""))
+    .join("");
   const toolCalls = blocks
     .filter((b) => b.type === "tool_use")
     .map((b) => ({ id: String(b.id ?? ""), name: String(b.name ?? ""), args: asRecord(b.input) }));
