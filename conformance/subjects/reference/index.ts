@@ -4,6 +4,7 @@ import { ProtocolClient } from "../protocol-client.ts";
 import { SubjectBrokenError, type Subject, type SubjectInfo } from "../subject.ts";
 import { InMemoryTransport } from "../transport.ts";
 import { ReferenceHandler, referenceImplementation } from "./handler.ts";
+import { describeUncaught, watchUncaught } from "./uncaught.ts";
 
 /** The in-process reference's identity: the handshake's, under the subject's own name. */
 export function referenceInfo(name: string): SubjectInfo {
@@ -13,10 +14,18 @@ export function referenceInfo(name: string): SubjectInfo {
 export function createReferenceSubject(name = "reference"): Subject {
   const transport = new InMemoryTransport(new ReferenceHandler());
   const client = new ProtocolClient(transport);
+  const uncaught = watchUncaught();
   let handshake: Promise<unknown> | undefined;
+  // What would have ended the ts runner's process ends this subject the same way (uncaught.ts).
+  const throwIfUncaught = (op: string) => {
+    const error = uncaught.take();
+    if (error !== undefined) throw new SubjectBrokenError(`the reference threw outside any operation (uncaught, by ${op} or before it; the ts runner's process would have ended): ${describeUncaught(error)}`);
+  };
   const request = async (op: string, input: Record<string, unknown>, timeoutMs: number) => {
     await (handshake ??= client.handshake(timeoutMs));
-    return client.request(op, input, timeoutMs);
+    const outcome = await client.request(op, input, timeoutMs);
+    throwIfUncaught(op);
+    return outcome;
   };
   return {
     info: referenceInfo(name),
@@ -26,6 +35,7 @@ export function createReferenceSubject(name = "reference"): Subject {
       if (!outcome.ok) throw new SubjectBrokenError(`session.reset failed: ${outcome.error.message}`);
     },
     async close() {
+      uncaught.stop();
       await transport.close();
     },
   };
