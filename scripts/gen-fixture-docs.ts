@@ -15,6 +15,7 @@ function typeText(schema: Schema | undefined): string {
   if (!schema) return "any";
   if (Array.isArray(schema.enum)) return schema.enum.map((value) => JSON.stringify(value)).join(" \\| ");
   if ("const" in schema) return JSON.stringify(schema.const);
+  if (Array.isArray(schema.anyOf)) return (schema.anyOf as Schema[]).map(typeText).join(" \\| ");
   const types = schema.type === undefined ? [] : Array.isArray(schema.type) ? (schema.type as string[]) : [schema.type as string];
   if (!types.length) return "any";
   return types
