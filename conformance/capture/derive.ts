@@ -8,6 +8,7 @@ import { isDeepStrictEqual } from "node:util";
 import type { Capture, PatchOp } from "../schema/capture.types.ts";
 import { looksLikeSse, replyFromAssistant, replyFromResponse, type MockReply, type Style } from "./reply.ts";
 import { hostOf, pathOf, type WireCall } from "./wire.ts";
+import { isRecord, pathToPointer } from "../common/json.ts";
 
 export class DeriveError extends Error {}
 
@@ -56,15 +57,13 @@ interface Parsed {
   messages: Body[];
 }
 
-const isRecord = (value: unknown): value is Body => value !== null && typeof value === "object" && !Array.isArray(value);
-
 function styleOf(call: WireCall, body: Body): Style {
   const path = pathOf(call.url).replace(/[?#].*$/s, "");
   if (/\/chat\/completions$/.test(path)) return "openai";
   if (/\/messages$/.test(path)) return "anthropic";
   if (Object.keys(call.headers).some((name) => name.toLowerCase() === "anthropic-version")) return "anthropic";
   const blocks = (body.messages as unknown[]).flatMap((message) => (isRecord(message) && Array.isArray(message.content) ? message.content : []));
-  if (body.system !== undefined || blocks.some((block) => isRecord(block) && ["tool_use", "tool_result"].includes(block.type))) return "anthropic";
+  if (body.system !== undefined || blocks.some((block) => isRecord(block) && (["tool_use", "tool_result"] as unknown[]).includes(block.type))) return "anthropic";
   return "openai";
 }
 
@@ -130,8 +129,6 @@ function baseBody(style: Style, model: string, systemPrompt: string | undefined,
   }
   return { model, max_tokens: ANTHROPIC_DEFAULT_MAX_TOKENS, ...(systemPrompt ? { system: systemPrompt } : {}), messages, ...(tools.length ? { tools: sent } : {}), ...(stream ? { stream: true } : {}) };
 }
-
-const escapePointer = (key: string) => key.replace(/~/g, "~0").replace(/\//g, "~1");
 
 function toolsOf(first: Parsed): { name: string; description?: string; inputSchema?: Record<string, unknown> }[] {
   const list = Array.isArray(first.body.tools) ? first.body.tools.filter(isRecord) : [];
@@ -253,10 +250,10 @@ export function deriveCaptures(calls: WireCall[], options: DeriveOptions): Deriv
       const patch: PatchOp[] = [];
       for (const [key, value] of Object.entries(first.body)) {
         if (isDeepStrictEqual(base[key], value)) continue;
-        if (RESERVED.includes(key)) patch.push({ op: "add", path: `/${escapePointer(key)}`, value });
+        if (RESERVED.includes(key)) patch.push({ op: "add", path: pathToPointer([key]), value });
         else params[key] = value;
       }
-      for (const key of Object.keys(base)) if (!(key in first.body)) patch.push({ op: "remove", path: `/${escapePointer(key)}` });
+      for (const key of Object.keys(base)) if (!(key in first.body)) patch.push({ op: "remove", path: pathToPointer([key]) });
       if (Object.keys(params).length) {
         requestParams = params;
         derived.push("requestParams");

@@ -9,6 +9,7 @@ import { isDeepStrictEqual } from "node:util";
 import type { ScriptedReply } from "../../fixtures/llm-mock/script.ts";
 import type { Capture, Request } from "../schema/capture.types.ts";
 import type { WireStyle } from "./wire-reply.ts";
+import { isRecord } from "../common/json.ts";
 
 export interface Turn {
   style: WireStyle;
@@ -34,7 +35,6 @@ export interface Conversation {
 }
 
 const RESERVED = ["messages", "tools", "stream"];
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
 const messagesOf = (body: Record<string, unknown>) => (Array.isArray(body.messages) ? body.messages : []);
 
 /** The keys (with their fixed values) the reference's base body has besides model, messages, tools, stream, system. */

@@ -3,6 +3,7 @@
 // the same replies: same text, tool calls (ids, names, arguments), usage, stop reason, error status.
 import { createParser } from "eventsource-parser";
 import type { ScriptedReply, ScriptedToolCall } from "../../fixtures/llm-mock/script.ts";
+import { isRecord } from "../common/json.ts";
 
 export type WireStyle = "openai" | "anthropic";
 
@@ -19,8 +20,6 @@ export interface ReplyReading {
   /** What the mock cannot reproduce exactly (said in the proxy's log, never with values). */
   caveats: string[];
 }
-
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
 
 function parseJson(text: string): unknown {
   try {

@@ -9,11 +9,11 @@ import { findScenarioFiles, readScenarioFile, type Diagnostic, type LoadedScenar
 import { readSpecClauses, type SpecClause } from "./spec-clauses.ts";
 import { compileSchema } from "../schema/validator.ts";
 import { describeShape, shapeAt, stepResultShape, typesOf, type Shape } from "./operand-types.ts";
-import { checkScenarioSchema, operationNames, operationValidator, pointerToPath, toDiagnostics, type SchemaProblem } from "./validate.ts";
+import { checkScenarioSchema, operationNames, operationValidator, toDiagnostics, type SchemaProblem } from "./validate.ts";
+import { isRecord, pointerToPath } from "../common/json.ts";
 import { closestName } from "./closest-name.ts";
 import { defaultScenarioDir, idForPath, idMatchesPath } from "./scenario-id.ts";
 import { basename, relative, resolve } from "node:path";
-
 
 export interface LintResult {
   scenarios: LoadedScenario[];
@@ -102,7 +102,6 @@ const clientCallOps = new Set(["client.run", "client.ask", "client.stream"]);
 type Path = (string | number)[];
 type Fixtures = Record<string, { kind: string; options?: unknown }>;
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
 const startsWith = (path: Path, prefix: Path) => prefix.every((key, index) => path[index] === key);
 
 /**

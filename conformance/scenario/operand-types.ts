@@ -6,7 +6,7 @@
 // test/conformance/scenario/operand-types.test.ts checks these shapes against what the reference returns.
 import { createRequire } from "node:module";
 import { operationNames, outputSchema } from "../schema/protocol.ts";
-import { pointerToPath } from "./validate.ts";
+import { pointerToPath } from "../common/json.ts";
 
 const require = createRequire(import.meta.url);
 const protocolSchema = require("../../runners/protocol/protocol.schema.json");
