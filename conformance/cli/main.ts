@@ -14,6 +14,7 @@ import { formatSummary } from "../report/console.ts";
 import { renderHtmlMatrix } from "../report/html.ts";
 import { mergeReports, readJsonReport } from "../report/json-report.ts";
 import { renderJunit } from "../report/junit.ts";
+import { toolnexusSuite } from "../suite/toolnexus.ts";
 import { renderMarkdownMatrix } from "../report/matrix.ts";
 import type { Report } from "../schema/report.types.ts";
 import { runAgainstSubjects, type SubjectChoice } from "./run-command.ts";
@@ -59,8 +60,8 @@ async function writeOutput(path: string, text: string): Promise<void> {
 
 async function writeReports(report: Report, options: { json?: string; junit?: string; matrix?: string; html?: string }): Promise<void> {
   if (options.json) await writeOutput(options.json, `${JSON.stringify(report, null, 2)}\n`);
-  if (options.html) await writeOutput(options.html, renderHtmlMatrix(report));
-  if (options.junit) await writeOutput(options.junit, renderJunit(report));
+  if (options.html) await writeOutput(options.html, renderHtmlMatrix(report, toolnexusSuite.title));
+  if (options.junit) await writeOutput(options.junit, renderJunit(report, toolnexusSuite.title));
   if (options.matrix) await writeOutput(options.matrix, renderMarkdownMatrix(report));
 }
 

@@ -183,7 +183,7 @@ body:has(#failures-only:checked) #matrix tbody:not(:has(tr.known,tr.new)),
 body:has(#new-only:checked) #matrix tbody:not(:has(tr.new)){display:none}
 `;
 
-export function renderHtmlMatrix(report: Report): string {
+export function renderHtmlMatrix(report: Report, title: string): string {
   const { scenarios, cell, totals } = matrixData(report);
   // Columns only for subjects that ran: an unavailable one has no results, and its row above says why.
   const ran = report.subjects.filter((subject) => report.results.some((result) => result.subject === subject.name)).map((subject) => subject.name);
@@ -212,11 +212,11 @@ export function renderHtmlMatrix(report: Report): string {
   const byClause = summaryTable("by-clause", "By SPEC clause", "clause", groupBy(report.results, (result) => result.spec), ran);
   const legend = (Object.keys(cellStates) as CellState[]).map((state) => `<span class="item">${badge(state)} ${escapeHtml(cellStates[state].meaning)}</span>`).join(" ");
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>toolnexus compliance matrix</title>
+<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)} compliance matrix</title>
 <style>${styles}</style></head><body>
 <nav class="bar"><a href="#subjects">subjects</a><a href="#by-family">by family</a><a href="#by-clause">by clause</a><a href="#matrix">matrix</a><a href="#failures">failures</a>
 <label><input type="checkbox" id="failures-only"> failures only</label><label><input type="checkbox" id="new-only"> new failures only</label></nav>
-<h1>toolnexus compliance matrix</h1>
+<h1>${escapeHtml(title)} compliance matrix</h1>
 <p class="muted">Run ${escapeHtml(report.startedAt)} to ${escapeHtml(report.finishedAt)}. A red cell links to its failure and diff; "new" is what the subject's baseline does not list.</p>
 <p class="legend">${legend}</p>
 ${subjectsTable(report, resultsOf, (subject) => totals(subject)[4])}

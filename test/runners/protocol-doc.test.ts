@@ -4,7 +4,7 @@
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { describe, expect, it } from "vitest";
-import { operationNames, protocolVersion } from "../../conformance/schema/protocol.ts";
+import { knownCapabilities, operationCapabilities, operationNames, protocolVersion } from "../../conformance/schema/protocol.ts";
 
 const require = createRequire(import.meta.url);
 const protocolSchema = require("../../runners/protocol/protocol.schema.json");
@@ -22,6 +22,12 @@ function section(title: string): string {
 const sorted = (values: Iterable<string>) => [...new Set(values)].sort();
 
 describe("runners/PROTOCOL.md", () => {
+  it("has each x-capability of operations.schema.json name a capability, and says so under Capabilities", () => {
+    expect(operationCapabilities.length).toBeGreaterThan(0);
+    expect(operationCapabilities.filter((capability) => !knownCapabilities.includes(capability))).toEqual([]);
+    expect(section("Capabilities")).toContain("`x-capability`");
+  });
+
   it("states the schema's protocol version", () => {
     expect(/^# The runner protocol \(version (\d+)\)$/m.exec(doc)?.[1]).toBe(String(protocolVersion));
     expect(section("Versions")).toContain(`- **${protocolVersion}**:`);
