@@ -2,11 +2,12 @@
 // the assistant's reply, then tool results) are one tool loop: one multi-turn capture. The client
 // inputs are read back from the first request's body: prompt, history, system prompt and tools
 // exactly; requestParams (and a body transform for keys the client adds but the wire lacks) by
-// comparing the body with the base body the client would build (the model of it below follows
-// reference/client/openai.ts and anthropic.ts baseBody), unless `--client FILE` supplies them.
+// comparing the body with the base body the client would build (client-body.ts: the reference's own),
+// unless `--client FILE` supplies them.
 import { isDeepStrictEqual } from "node:util";
 import type { Capture, PatchOp } from "../schema/capture.types.ts";
-import { looksLikeSse, replyFromAssistant, replyFromResponse, type MockReply, type Style } from "./reply.ts";
+import { baseBody, bodyBeyondBase, type Style } from "./client-body.ts";
+import { looksLikeSse, replyFromAssistant, replyFromResponse, type MockReply } from "./reply.ts";
 import { hostOf, pathOf, type WireCall } from "./wire.ts";
 import { isRecord, pathToPointer } from "../common/json.ts";
 
@@ -44,10 +45,6 @@ export interface DeriveOptions {
    */
   replies?: string[];
 }
-
-/** The client's own keys: requestParams may not set them (reference/client/body.ts RESERVED_REQUEST_PARAMS). */
-const RESERVED = ["messages", "tools", "stream"];
-const ANTHROPIC_DEFAULT_MAX_TOKENS = 4096;
 
 type Body = Record<string, any>;
 interface Parsed {
@@ -118,16 +115,6 @@ function renderTools(style: Style, tools: { name: string; description?: string; 
   return style === "openai"
     ? tools.map((tool) => ({ type: "function", function: { name: tool.name, description: tool.description, parameters: tool.inputSchema } }))
     : tools.map((tool) => ({ name: tool.name, description: tool.description, input_schema: tool.inputSchema }));
-}
-
-/** The body the client builds before requestParams and the transform (reference/client/*.ts baseBody). */
-function baseBody(style: Style, model: string, systemPrompt: string | undefined, messages: Body[], tools: Body[], stream: boolean): Body {
-  // JSON round trip: an undefined description is absent on the wire, as the client serializes it.
-  const sent = JSON.parse(JSON.stringify(tools));
-  if (style === "openai") {
-    return { model, messages, ...(tools.length ? { tools: sent, tool_choice: "auto" } : {}), ...(stream ? { stream: true, stream_options: { include_usage: true } } : {}) };
-  }
-  return { model, max_tokens: ANTHROPIC_DEFAULT_MAX_TOKENS, ...(systemPrompt ? { system: systemPrompt } : {}), messages, ...(tools.length ? { tools: sent } : {}), ...(stream ? { stream: true } : {}) };
 }
 
 function toolsOf(first: Parsed): { name: string; description?: string; inputSchema?: Record<string, unknown> }[] {
@@ -245,15 +232,14 @@ export function deriveCaptures(calls: WireCall[], options: DeriveOptions): Deriv
       requestParams = options.client.requestParams;
       bodyTransform = options.client.bodyTransform;
     } else {
-      const base = baseBody(style, model, inputs.systemPrompt, first.messages, renderTools(style, tools), stream);
-      const params: Record<string, unknown> = {};
-      const patch: PatchOp[] = [];
-      for (const [key, value] of Object.entries(first.body)) {
-        if (isDeepStrictEqual(base[key], value)) continue;
-        if (RESERVED.includes(key)) patch.push({ op: "add", path: pathToPointer([key]), value });
-        else params[key] = value;
-      }
-      for (const key of Object.keys(base)) if (!(key in first.body)) patch.push({ op: "remove", path: pathToPointer([key]) });
+      // JSON round trip: an undefined description is absent on the wire, as the client serializes it.
+      const sentTools = JSON.parse(JSON.stringify(renderTools(style, tools)));
+      const base = baseBody(style, { model, systemPrompt: inputs.systemPrompt ?? "", messages: first.messages, tools: sentTools, stream });
+      const { params, reservedDiffering, missing } = bodyBeyondBase(first.body, base);
+      const patch: PatchOp[] = [
+        ...reservedDiffering.map((key): PatchOp => ({ op: "add", path: pathToPointer([key]), value: first.body[key] })),
+        ...missing.map((key): PatchOp => ({ op: "remove", path: pathToPointer([key]) })),
+      ];
       if (Object.keys(params).length) {
         requestParams = params;
         derived.push("requestParams");

@@ -1,7 +1,7 @@
 // What the upstream answered, as an llm-mock reply ({text, toolCalls, usage}: fixtures/llm-mock/README.md):
 // read from a response body (JSON, or SSE events accumulated) or from the assistant message the
 // client echoed in its next request (what the replay must make it echo again).
-export type Style = "openai" | "anthropic";
+import type { Style } from "./client-body.ts";
 
 export interface MockReply {
   text?: string;

@@ -4,8 +4,7 @@
 import { createParser } from "eventsource-parser";
 import type { ScriptedReply, ScriptedToolCall } from "../../fixtures/llm-mock/script.ts";
 import { isRecord } from "../common/json.ts";
-
-export type WireStyle = "openai" | "anthropic";
+import type { Style } from "./client-body.ts";
 
 export interface WireAnswer {
   status: number;
@@ -40,7 +39,7 @@ function toolArgs(raw: string, name: string, caveats: string[]): Record<string, 
   return parsed;
 }
 
-function finish(reply: ScriptedReply, stopReason: string | undefined, style: WireStyle): ScriptedReply {
+function finish(reply: ScriptedReply, stopReason: string | undefined, style: Style): ScriptedReply {
   const calls = reply.toolCalls?.length ?? 0;
   const defaultStop = style === "openai" ? (calls ? "tool_calls" : "stop") : calls ? "tool_use" : "end_turn";
   if (stopReason && stopReason !== defaultStop) reply.stopReason = stopReason;
@@ -188,7 +187,7 @@ function anthropicSse(text: string, caveats: string[]): ScriptedReply {
 }
 
 /** The mock reply for one upstream answer; `cut` when the body ended abnormally (a dropped connection). */
-export function replyFromWire(style: WireStyle, answer: WireAnswer, cut = false): ReplyReading {
+export function replyFromWire(style: Style, answer: WireAnswer, cut = false): ReplyReading {
   const caveats: string[] = [];
   if (answer.status >= 400) return { reply: errorReply(answer), caveats };
   if (cut) caveats.push("the upstream dropped the connection mid-body: replayed as drop-connection");
