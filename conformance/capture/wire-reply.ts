@@ -1,6 +1,7 @@
 // An upstream's answer as seen on the wire (JSON or SSE, openai or anthropic style) -> the llm-mock
 // reply (fixtures/llm-mock/README.md) that makes the mock answer the same way, so a replay scripts
 // the same replies: same text, tool calls (ids, names, arguments), usage, stop reason, error status.
+// The one reader of upstream answers: the proxy records with it, import (reply.ts) reads through it.
 import { createParser } from "eventsource-parser";
 import type { ScriptedReply, ScriptedToolCall } from "../../fixtures/llm-mock/script.ts";
 import { isRecord } from "../common/json.ts";
@@ -18,7 +19,12 @@ export interface ReplyReading {
   reply: ScriptedReply;
   /** What the mock cannot reproduce exactly (said in the proxy's log, never with values). */
   caveats: string[];
+  /** For an SSE body: how many events carried JSON data. */
+  sseEvents?: number;
 }
+
+/** SSE by its content type, or by its first bytes (`data:`, `event:`, or a `:` comment line). */
+export const looksLikeSse = (text: string, contentType?: string) => /event-stream/i.test(contentType ?? "") || /^(data|event|:)/m.test(text.trimStart().slice(0, 10));
 
 function parseJson(text: string): unknown {
   try {
@@ -191,14 +197,15 @@ export function replyFromWire(style: Style, answer: WireAnswer, cut = false): Re
   const caveats: string[] = [];
   if (answer.status >= 400) return { reply: errorReply(answer), caveats };
   if (cut) caveats.push("the upstream dropped the connection mid-body: replayed as drop-connection");
-  const isSse = /text\/event-stream/i.test(String(answer.headers["content-type"] ?? "")) || /^\s*(data|event):/.test(answer.text);
-  let reply: ScriptedReply;
-  if (isSse) reply = style === "openai" ? openaiSse(answer.text, caveats) : anthropicSse(answer.text, caveats);
-  else {
-    const body = parseJson(answer.text);
-    if (!isRecord(body)) reply = { fault: cut ? "drop-connection" : "malformed-sse" };
-    else reply = style === "openai" ? openaiJson(body, caveats) : anthropicJson(body, caveats);
+  const contentType = answer.headers["content-type"];
+  const isSse = looksLikeSse(answer.text, typeof contentType === "string" ? contentType : undefined);
+  if (isSse) {
+    const reply = style === "openai" ? openaiSse(answer.text, caveats) : anthropicSse(answer.text, caveats);
+    if (cut) reply.fault = "drop-connection";
+    return { reply, caveats, sseEvents: sseEvents(answer.text).events.length };
   }
+  const body = parseJson(answer.text);
+  const reply: ScriptedReply = !isRecord(body) ? { fault: cut ? "drop-connection" : "malformed-sse" } : style === "openai" ? openaiJson(body, caveats) : anthropicJson(body, caveats);
   if (cut) reply.fault = "drop-connection";
   return { reply, caveats };
 }
