@@ -7,6 +7,7 @@
 import { isDeepStrictEqual } from "node:util";
 import type { Capture, PatchOp } from "../schema/capture.types.ts";
 import { baseBody, bodyBeyondBase, type Style } from "./client-body.ts";
+import { answersToolCalls, nextTurnOf } from "./conversation.ts";
 import { looksLikeSse, replyFromAssistant, replyFromResponse, type MockReply } from "./reply.ts";
 import { hostOf, pathOf, type WireCall } from "./wire.ts";
 import { isRecord, pathToPointer } from "../common/json.ts";
@@ -78,22 +79,11 @@ function parse(call: WireCall, file: string): Parsed {
   return { call, body, style: styleOf(call, body), messages: body.messages.filter(isRecord) };
 }
 
-/** The messages a request adds to `before`'s: the assistant reply, then what follows it. */
+/** The messages a request adds to `before`'s (conversation.ts), with the same system: the assistant reply, then what follows it. */
 function added(before: Parsed, after: Parsed): { assistant: Body; rest: Body[] } | undefined {
-  if (after.style !== before.style || after.body.model !== before.body.model) return undefined;
-  if (Boolean(after.body.stream) !== Boolean(before.body.stream) || !isDeepStrictEqual(after.body.system, before.body.system)) return undefined;
-  const count = before.messages.length;
-  if (after.messages.length < count + 2) return undefined;
-  if (!before.messages.every((message, index) => isDeepStrictEqual(message, after.messages[index]))) return undefined;
-  const assistant = after.messages[count]!;
-  if (assistant.role !== "assistant") return undefined;
-  return { assistant, rest: after.messages.slice(count + 1) };
-}
-
-/** The next turn of the same tool loop: the reply's tool calls answered, nothing else. */
-function isNextTurn(style: Style, rest: Body[]): boolean {
-  if (style === "openai") return rest.length > 0 && rest.every((message) => message.role === "tool");
-  return rest.length === 1 && rest[0]!.role === "user" && Array.isArray(rest[0]!.content) && rest[0]!.content.every((block: unknown) => isRecord(block) && block.type === "tool_result");
+  if (!isDeepStrictEqual(after.body.system, before.body.system)) return undefined;
+  const turn = nextTurnOf(before, after);
+  return turn?.assistant.role === "assistant" ? turn : undefined;
 }
 
 /** Calls in input order -> tool loops (lists of turns). A call that continues no loop starts one. */
@@ -102,7 +92,7 @@ export function chainCalls(parsed: Parsed[]): Parsed[][] {
   for (const call of parsed) {
     const loop = [...loops].reverse().find((candidate) => {
       const turns = added(candidate[candidate.length - 1]!, call);
-      return turns !== undefined && isNextTurn(call.style, turns.rest);
+      return turns !== undefined && answersToolCalls(call.style, turns.rest);
     });
     if (loop) loop.push(call);
     else loops.push([call]);

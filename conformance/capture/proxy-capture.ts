@@ -8,6 +8,7 @@ import { isDeepStrictEqual } from "node:util";
 import type { ScriptedReply } from "../../fixtures/llm-mock/script.ts";
 import type { Capture, Request } from "../schema/capture.types.ts";
 import { baseBody, bodyBeyondBase, RESERVED, type Style } from "./client-body.ts";
+import { messagesOf, nextTurnOf } from "./conversation.ts";
 import { isRecord } from "../common/json.ts";
 
 export interface Turn {
@@ -33,7 +34,6 @@ export interface Conversation {
   caveats: string[];
 }
 
-const messagesOf = (body: Record<string, unknown>) => (Array.isArray(body.messages) ? body.messages : []);
 
 /**
  * requestParams: what the base body would not have, or have otherwise, beside what the client derives
@@ -83,7 +83,7 @@ function toolkitOf(style: Style, turns: Turn[], caveats: string[]): Capture["too
     if (!before) results.set(name, result);
   };
   for (const turn of turns.slice(1)) {
-    for (const message of messagesOf(turn.body).filter(isRecord)) {
+    for (const message of messagesOf(turn.body)) {
       if (style === "openai" && message.role === "tool" && typeof message.content === "string") {
         seen(namesById.get(String(message.tool_call_id)), { output: message.content, isError: false });
       }
@@ -163,8 +163,6 @@ export function continues(conversation: Conversation, next: Turn): boolean {
   if (previous.headers.authorization !== next.headers.authorization || previous.headers["x-api-key"] !== next.headers["x-api-key"]) return false;
   if (previous.reply.status !== undefined) return RETRIED_STATUSES.includes(previous.reply.status) && previous.raw === next.raw;
   if (!previous.reply.toolCalls?.length) return false;
-  const before = messagesOf(previous.body);
-  const after = messagesOf(next.body);
   // The previous messages, then at least the assistant's answer and the tool results.
-  return after.length >= before.length + 2 && before.every((message, index) => isDeepStrictEqual(message, after[index]));
+  return nextTurnOf(previous, next) !== undefined;
 }
