@@ -34,7 +34,6 @@ export interface Conversation {
   caveats: string[];
 }
 
-
 /**
  * requestParams: what the base body would not have, or have otherwise, beside what the client derives
  * from the call itself (model, messages, tools, stream; anthropic's text `system`, its systemPrompt).
