@@ -6,9 +6,6 @@ use toolnexus::client::ClientError;
 use toolnexus::mcp::McpError;
 use toolnexus::ToolkitError;
 
-/// The most of a provider error body reported as `bodyExcerpt` (as the other runners).
-const BODY_EXCERPT_LIMIT: usize = 500;
-
 pub enum OpError {
     /// The port has no way to perform the operation or option: kind `unsupported`, no `type`.
     Unsupported(String),
@@ -64,19 +61,14 @@ fn variant_name(debug: &str) -> &str {
     debug.split(|c: char| c == '(' || c == ' ' || c == '{').next().unwrap_or(debug)
 }
 
-fn excerpt(body: &str) -> String {
-    body.chars().take(BODY_EXCERPT_LIMIT).collect()
-}
-
 impl From<ClientError> for OpError {
     fn from(e: ClientError) -> Self {
         let debug = format!("{e:?}");
         let type_name = format!("toolnexus::client::ClientError::{}", variant_name(&debug));
         let message = e.to_string();
         let (kind, details) = match &e {
-            ClientError::Provider(p) => {
-                ("http", Some(json!({"status": p.status, "bodyExcerpt": excerpt(&p.body)})))
-            }
+            // The body the port's error carries (redacted by the port, whole), not one the runner cuts.
+            ClientError::Provider(p) => ("http", Some(json!({"status": p.status, "bodyExcerpt": p.body}))),
             ClientError::Cancelled => ("cancelled", None),
             // The whole-run `timeout_ms` (ClientOptions) elapsed.
             ClientError::RunTimeout { .. } => ("deadline", None),
