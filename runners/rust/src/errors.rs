@@ -61,11 +61,14 @@ fn variant_name(debug: &str) -> &str {
     debug.split(|c: char| c == '(' || c == ' ' || c == '{').next().unwrap_or(debug)
 }
 
+/// A port error of `kind`, its `type` the enum path and the variant the error's Debug form names.
+fn port_error<E: std::fmt::Debug + std::fmt::Display>(kind: &'static str, enum_path: &str, e: &E, details: Option<Value>) -> OpError {
+    let debug = format!("{e:?}");
+    OpError::Failed { kind, type_name: format!("{enum_path}::{}", variant_name(&debug)), message: e.to_string(), details }
+}
+
 impl From<ClientError> for OpError {
     fn from(e: ClientError) -> Self {
-        let debug = format!("{e:?}");
-        let type_name = format!("toolnexus::client::ClientError::{}", variant_name(&debug));
-        let message = e.to_string();
         let (kind, details) = match &e {
             // The body the port's error carries (redacted by the port, whole), not one the runner cuts.
             ClientError::Provider(p) => ("http", Some(json!({"status": p.status, "bodyExcerpt": p.body}))),
@@ -77,19 +80,13 @@ impl From<ClientError> for OpError {
             // does not make one up.
             _ => ("other", None),
         };
-        OpError::Failed { kind, type_name, message, details }
+        port_error(kind, "toolnexus::client::ClientError", &e, details)
     }
 }
 
 impl From<McpError> for OpError {
     fn from(e: McpError) -> Self {
-        let debug = format!("{e:?}");
-        OpError::Failed {
-            kind: "config",
-            type_name: format!("toolnexus::mcp::McpError::{}", variant_name(&debug)),
-            message: e.to_string(),
-            details: None,
-        }
+        port_error("config", "toolnexus::mcp::McpError", &e, None)
     }
 }
 
@@ -97,15 +94,7 @@ impl From<ToolkitError> for OpError {
     fn from(e: ToolkitError) -> Self {
         match e {
             ToolkitError::Mcp(m) => m.into(),
-            other => {
-                let debug = format!("{other:?}");
-                OpError::Failed {
-                    kind: "other",
-                    type_name: format!("toolnexus::toolkit::ToolkitError::{}", variant_name(&debug)),
-                    message: other.to_string(),
-                    details: None,
-                }
-            }
+            other => port_error("other", "toolnexus::toolkit::ToolkitError", &other, None),
         }
     }
 }
