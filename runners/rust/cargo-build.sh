@@ -63,8 +63,7 @@ build_runner() {
 
 # Writes BUILD_DIR/Cargo.toml: this folder's manifest with the toolnexus dependency replaced by
 # DEPENDENCY (e.g. `"=0.22.0"` or `{ path = "/abs/crate" }`) and the runner's own files named by
-# absolute path. The committed Cargo.lock seeds the build's lock once, so every other dependency stays
-# at the versions the pinned build uses wherever the port's requirements allow.
+# absolute path. cargo writes the build's own Cargo.lock beside it at the first build.
 generate_manifest() {
   local build_dir="$1" dependency="$2"
   mkdir -p "$build_dir" || return 1
@@ -81,5 +80,4 @@ generate_manifest() {
   if [[ ! -f "$build_dir/Cargo.toml" ]] || [[ "$(cat "$build_dir/Cargo.toml")" != "$generated" ]]; then
     printf '%s\n' "$generated" >"$build_dir/Cargo.toml" || return 1
   fi
-  [[ -f "$build_dir/Cargo.lock" ]] || cp "$RUST_RUNNER_DIR/Cargo.lock" "$build_dir/Cargo.lock"
 }
