@@ -57,6 +57,7 @@ export function renderDiffConsole(diff: ReportDiff): string {
       const word = transition.newChecks ? "new check" : transition.fixedChecks || transition.kind === "fixed" ? "now holds" : "check";
       for (const check of checks.slice(0, 5)) lines.push(`      ${word}: ${check}`);
       if (checks.length > 5) lines.push(`      ... and ${checks.length - 5} more`);
+      for (const check of transition.unreachedChecks ?? []) lines.push(`      not reached now (an earlier step fails): ${check}`);
     }
   }
   lines.push(verdictLine(diff));

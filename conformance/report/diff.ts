@@ -23,7 +23,13 @@ function placeOf(result: Result, checks?: string[]): string {
   return failure?.line ? `${result.file}:${failure.line}` : result.file;
 }
 
-function kindOf(before: Result | undefined, after: Result | undefined): { kind: TransitionKind; newChecks?: string[]; fixedChecks?: string[] } | undefined {
+/** The step a failing run stopped at: a scenario stops at its first failing step, so the steps after it never ran. */
+const stoppedAt = (result: Result) => Math.max(...(result.failures ?? []).map((failure) => failure.step));
+const stepOf = (result: Result, check: string) => (result.failures ?? []).find((failure) => failure.check === check)?.step ?? 0;
+
+type Found = { kind: TransitionKind; newChecks?: string[]; fixedChecks?: string[]; unreachedChecks?: string[] };
+
+function kindOf(before: Result | undefined, after: Result | undefined): Found | undefined {
   if (!before) return { kind: failing(after!.status) ? "new-failure" : "added" };
   if (!after) return { kind: "removed" };
   const [was, is] = [failing(before.status), failing(after.status)];
@@ -32,8 +38,11 @@ function kindOf(before: Result | undefined, after: Result | undefined): { kind: 
   if (was && is) {
     const [then, now] = [checksOf(before), checksOf(after)];
     const newChecks = without(now, then);
-    const fixedChecks = without(then, now);
-    const checks = { ...(newChecks.length ? { newChecks } : {}), ...(fixedChecks.length ? { fixedChecks } : {}) };
+    // A check that no longer fails is fixed only if the after run got as far as its step.
+    const gone = without(then, now);
+    const fixedChecks = gone.filter((check) => stepOf(before, check) <= stoppedAt(after));
+    const unreachedChecks = without(gone, fixedChecks);
+    const checks = { ...(newChecks.length ? { newChecks } : {}), ...(fixedChecks.length ? { fixedChecks } : {}), ...(unreachedChecks.length ? { unreachedChecks } : {}) };
     if (newChecks.length) return { kind: "new-failing-check", ...checks };
     if (fixedChecks.length) return { kind: "fewer-failing-checks", ...checks };
   }
@@ -57,6 +66,7 @@ export function scenarioTransition(before: Result | undefined, after: Result | u
     ...(after ? { after: stateOf(after) } : {}),
     ...(found.newChecks ? { newChecks: found.newChecks } : {}),
     ...(found.fixedChecks ? { fixedChecks: found.fixedChecks } : {}),
+    ...(found.unreachedChecks ? { unreachedChecks: found.unreachedChecks } : {}),
     ...(definitionChanged ? { definitionChanged } : {}),
   };
 }

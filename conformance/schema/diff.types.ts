@@ -105,9 +105,13 @@ export interface Transition {
    */
   newChecks?: string[];
   /**
-   * Checks failing before that hold after.
+   * Checks failing before that held after (the after run reached their step).
    */
   fixedChecks?: string[];
+  /**
+   * Checks failing before whose step the after run never reached (a scenario stops at its first failing step): neither fixed nor failing.
+   */
+  unreachedChecks?: string[];
   /**
    * The scenario's definition differs between the reports: the scenario changed, not (only) the subject.
    */

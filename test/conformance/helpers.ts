@@ -99,12 +99,12 @@ export function recordingFixture(snapshots: unknown[] = [{}], violations: string
 const repoRoot = fileURLToPath(new URL("../../", import.meta.url));
 
 /** `npm run conformance -- ARGS` as a child process, from the repository root, bounded by timeoutMs. */
-export async function runCli(args: string[], timeoutMs = 60_000): Promise<{ code: number; stdout: string; stderr: string }> {
+export async function runCli(args: string[], timeoutMs = 60_000, env: NodeJS.ProcessEnv = {}): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
     const { stdout, stderr } = await promisify(execFile)(process.execPath, ["--import", "tsx", join(repoRoot, "conformance/cli/main.ts"), ...args], {
       cwd: repoRoot,
       timeout: timeoutMs,
-      env: { ...process.env, NO_COLOR: "1" },
+      env: { ...process.env, NO_COLOR: "1", ...env },
     });
     return { code: 0, stdout, stderr };
   } catch (error) {
