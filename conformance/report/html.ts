@@ -1,6 +1,7 @@
 // The compliance matrix as one self-contained HTML page (no external CSS, script or font): scenarios x
 // subjects, and every red cell a link to its failure, diff included, one click away. Summaries by
-// scenario family and SPEC clause come first, and CSS-only filters show failures (or new ones) only.
+// scenario family and SPEC clause come first, and CSS-only filters show failures (or new ones) only, or
+// the odd one out (odd-one-out.ts).
 import { describeOrigin } from "./origin.ts";
 import type { Report, Result } from "../schema/report.types.ts";
 import { formatDifference } from "./console.ts";
