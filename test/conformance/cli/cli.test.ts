@@ -110,7 +110,7 @@ describe("conformance CLI", () => {
 describe("usage errors: exit 2, one line saying what is wrong, and where the usage is", () => {
   const runners = runnerNames().join(", ");
   it.each([
-    { args: ["run", "--bogus"], message: "unknown option '--bogus'", command: "run" },
+    { args: ["run", "--qqq"], message: "unknown option '--qqq'", command: "run" },
     { args: ["run", "--filtr", "x"], message: "unknown option '--filtr'; did you mean --filter?", command: "run" },
     { args: ["run", "--shard"], message: "option '--shard <i/n>' argument missing", command: "run" },
     { args: ["run", "--shard", "3/2"], message: "option '--shard <i/n>' argument '3/2' is invalid. expected i/n with 1 <= i <= n, e.g. 2/4", command: "run" },
