@@ -8,25 +8,13 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { validateReport } from "../../../conformance/report/json-report.ts";
 import { runnerNames } from "../../../conformance/subjects/runner-registry.ts";
-import { runCli } from "../helpers.ts";
+import { runCli, unknownToolScenario as scenario } from "../helpers.ts";
 
 const exec = promisify(execFile);
 const root = fileURLToPath(new URL("../../../", import.meta.url));
 let dir: string;
 
 const cli = (...args: string[]) => runCli(args, 60_000);
-
-const scenario = (id: string, expected: string) => `id: ${id}
-title: t
-spec: [core.unknown-tool]
-steps:
-  - op: toolkit.create
-    with: {handle: tk}
-  - op: toolkit.execute
-    with: {toolkit: tk, name: nope}
-    expect:
-      - {at: /value/output, equals: "${expected}"}
-`;
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), "tnc-cli-"));

@@ -7,22 +7,10 @@ import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { renderReportSummary } from "../../../conformance/report/step-summary.ts";
 import type { Report } from "../../../conformance/schema/report.types.ts";
-import { runCli } from "../helpers.ts";
+import { runCli, unknownToolScenario as scenario } from "../helpers.ts";
 
 const fixtures = fileURLToPath(new URL("./diff-fixtures/", import.meta.url));
 let dir: string;
-
-const scenario = (id: string, expected: string) => `id: ${id}
-title: t
-spec: [core.unknown-tool]
-steps:
-  - op: toolkit.create
-    with: {handle: tk}
-  - op: toolkit.execute
-    with: {toolkit: tk, name: nope}
-    expect:
-      - {at: /value/output, equals: "${expected}"}
-`;
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), "tnc-summary-"));
