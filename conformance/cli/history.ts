@@ -10,6 +10,7 @@ import type { Command } from "commander";
 import { formatSummary } from "../report/console.ts";
 import { buildHistory, changeCounts, compareVersions, looksLikeVersion, renderHistoryHtml, renderHistoryMarkdown, sortVersions } from "../report/history.ts";
 import { readJsonReport } from "../report/json-report.ts";
+import { stampSuite } from "../report/suite-stamp.ts";
 import type { ExpandedScenario } from "../scenario/expand.ts";
 import type { Report } from "../schema/report.types.ts";
 import { killProcessGroup, trackProcessGroup } from "../subjects/process-group.ts";
@@ -141,6 +142,7 @@ async function runVersions(paths: string[], options: HistoryOptions & { runner: 
     const subject = `${options.runner}@${version}`;
     console.log(`== history ${index + 1}/${versions.length}: ${subject}`);
     const { report, problems } = await runAgainstSubjects(scenarios, { runners: [subject], noBaseline: !options.baseline }, { suiteIds });
+    stampSuite(report, scenarios);
     const file = join(options.out, `${subject}.json`);
     await writeOutput(file, `${JSON.stringify(report, null, 2)}\n`);
     // An unavailable version is shown in the history with its reason; other problems (a stale baseline entry) are worth a line.

@@ -16,6 +16,11 @@ import { mergeReports, readJsonReport } from "../report/json-report.ts";
 import { renderJunit } from "../report/junit.ts";
 import { toolnexusSuite } from "../suite/toolnexus.ts";
 import { renderMarkdownMatrix } from "../report/matrix.ts";
+import { stampSuite } from "../report/suite-stamp.ts";
+import { writeBadges } from "../report/badges.ts";
+import { formatOddOneOut } from "../report/odd-one-out.ts";
+import { appendStepSummary, renderReportSummary } from "../report/step-summary.ts";
+import { registerDiffCommand } from "./diff-command.ts";
 import type { Report } from "../schema/report.types.ts";
 import { runAgainstSubjects, type SubjectChoice } from "./run-command.ts";
 import { cleanUpOnInterrupt } from "../common/interrupt.ts";
@@ -58,8 +63,9 @@ async function writeOutput(path: string, text: string): Promise<void> {
   await writeFile(path, text);
 }
 
-async function writeReports(report: Report, options: { json?: string; junit?: string; matrix?: string; html?: string }): Promise<void> {
+async function writeReports(report: Report, options: { json?: string; junit?: string; matrix?: string; html?: string; badges?: string }): Promise<void> {
   if (options.json) await writeOutput(options.json, `${JSON.stringify(report, null, 2)}\n`);
+  if (options.badges) await writeBadges(report, options.badges);
   if (options.html) await writeOutput(options.html, renderHtmlMatrix(report, toolnexusSuite.title));
   if (options.junit) await writeOutput(options.junit, renderJunit(report, toolnexusSuite.title));
   if (options.matrix) await writeOutput(options.matrix, renderMarkdownMatrix(report));
@@ -89,6 +95,7 @@ export function buildProgram(): Command {
     .option("--junit <file>", "write JUnit XML")
     .option("--matrix <file>", "write the compliance matrix (Markdown)")
     .option("--html <file>", "write the compliance matrix as one self-contained HTML page")
+    .option("--badges <dir>", "write a shields.io endpoint JSON and an SVG badge per subject into this folder")
     .action(async (paths: string[], options) => {
       checkRunnerNames(options.runner, "run");
       let scenarios = await scenariosToRun(paths, options.filter, options.tag);
@@ -120,9 +127,12 @@ export function buildProgram(): Command {
       };
       const { report, problems } = await runAgainstSubjects(scenarios, choice, { suiteIds, sharded: Boolean(options.shard), required: options.require });
       if (options.shard) report.shard = options.shard;
+      stampSuite(report, scenarios);
       await writeReports(report, options);
       for (const problem of problems) console.error(problem);
+      for (const line of formatOddOneOut(report)) console.log(line);
       console.log(formatSummary(report.results, problems));
+      await appendStepSummary(renderReportSummary(report, { title: `conformance run${options.shard ? ` (shard ${options.shard.index}/${options.shard.count})` : ""}`, problems }));
       process.exitCode = report.results.some((result) => result.outcome !== "as-expected") || problems.length ? 1 : 0;
     });
 
@@ -179,6 +189,7 @@ export function buildProgram(): Command {
     .option("--junit <file>", "write JUnit XML")
     .option("--matrix <file>", "write the compliance matrix (Markdown)")
     .option("--html <file>", "write the compliance matrix as one self-contained HTML page")
+    .option("--badges <dir>", "write a shields.io endpoint JSON and an SVG badge per subject into this folder")
     .action(async (files: string[], options) => {
       const merged = mergeReports(await Promise.all(files.map(readJsonReport)), files);
       await writeReports(merged, options);
@@ -186,13 +197,16 @@ export function buildProgram(): Command {
       // baselines' entries that name no scenario of the suite.
       const problems = merged.subjects.flatMap((subject) => orphanProblems(subject.name, subject.orphanedEntries ?? []));
       for (const problem of problems) console.error(problem);
+      for (const line of formatOddOneOut(merged)) console.log(line);
       console.log(`merged ${files.length} reports: ${formatSummary(merged.results, problems)}`);
+      await appendStepSummary(renderReportSummary(merged, { title: `conformance: ${files.length} reports merged`, problems }));
       process.exitCode = merged.results.some((result) => result.outcome !== "as-expected") || problems.length ? 1 : 0;
     });
 
   registerCaptureCommands(program);
   registerHistoryCommand(program);
   registerBaselineCommand(program);
+  registerDiffCommand(program);
   throwUsageErrors(program);
   return program;
 }

@@ -18,7 +18,7 @@ const baselinedLabel: Partial<Record<Result["status"], string>> = {
 };
 
 /** A failure or error its baseline lists (a stale entry, one that now fails on fewer checks, included). */
-const isBaselinedFailure = (result: Result) => result.outcome !== "unexpected-failure" && (result.status === "fail" || result.status === "error");
+export const isBaselinedFailure = (result: Result) => result.outcome !== "unexpected-failure" && (result.status === "fail" || result.status === "error");
 
 function labelOf(result: Result): string {
   // A listed scenario that fails, but no longer on every listed check, is still a failure: only its entry is stale.

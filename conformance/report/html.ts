@@ -1,10 +1,12 @@
 // The compliance matrix as one self-contained HTML page (no external CSS, script or font): scenarios x
 // subjects, and every red cell a link to its failure, diff included, one click away. Summaries by
-// scenario family and SPEC clause come first, and CSS-only filters show failures (or new ones) only.
+// scenario family and SPEC clause come first, and CSS-only filters show failures (or new ones) only, or
+// the odd one out (odd-one-out.ts).
 import { describeOrigin } from "./origin.ts";
 import type { Report, Result } from "../schema/report.types.ts";
 import { formatDifference } from "./console.ts";
 import { matrixData, reasonDigest } from "./matrix.ts";
+import { oddOneOut } from "./odd-one-out.ts";
 
 const escapeHtml = (text: string) =>
   text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
@@ -180,8 +182,19 @@ pre{white-space:pre-wrap;max-width:100em;margin:.4em 0}
 body:has(#failures-only:checked) :is(#matrix,.summary) tr.clean,
 body:has(#new-only:checked) :is(#matrix,.summary) tr:is(.clean,.known),
 body:has(#failures-only:checked) #matrix tbody:not(:has(tr.known,tr.new)),
-body:has(#new-only:checked) #matrix tbody:not(:has(tr.new)){display:none}
+body:has(#new-only:checked) #matrix tbody:not(:has(tr.new)),
+body:has(#odd-only:checked) #matrix tbody tr:not(.odd,.family),
+body:has(#odd-only:checked) #matrix tbody:not(:has(tr.odd)),
+body:has(#odd-only:checked) .summary{display:none}
+#matrix td.odd{box-shadow:inset 0 0 0 3px #1565c0}
+.bar label.off{font-weight:normal;color:#777}
 `;
+
+/** The odd-one-out filter: off (and saying why) with fewer than three subjects, its count beside it otherwise. */
+function oddFilter(odd: ReturnType<typeof oddOneOut>): string {
+  if (!odd.applicable) return `<label class="off" title="${escapeHtml(odd.reason)}"><input type="checkbox" id="odd-only" disabled> odd one out (needs 3 subjects)</label>`;
+  return `<label title="scenarios where exactly one subject differs from all the others"><input type="checkbox" id="odd-only"> odd one out (${odd.scenarios.size})</label>`;
+}
 
 export function renderHtmlMatrix(report: Report, title: string): string {
   const { scenarios, cell, totals } = matrixData(report);
@@ -189,21 +202,28 @@ export function renderHtmlMatrix(report: Report, title: string): string {
   const ran = report.subjects.filter((subject) => report.results.some((result) => result.subject === subject.name)).map((subject) => subject.name);
   const missing = report.subjects.filter((subject) => !ran.includes(subject.name)).map((subject) => subject.name);
   const details: string[] = [];
+  const odd = oddOneOut(report);
+  const oddSubject = (scenario: string) => (odd.applicable ? odd.scenarios.get(scenario)?.subject : undefined);
   const families = new Map<string, string[]>();
   for (const scenario of scenarios) families.set(familyOf(scenario), [...(families.get(familyOf(scenario)) ?? []), scenario]);
   const bodies = [...families].map(([family, members]) => {
     const rows = members.map((scenario) => {
       const results = ran.map((subject) => cell(subject, scenario));
+      const loner = oddSubject(scenario);
       const cells = results.map((result, index) => {
         const state = cellState(result);
-        const { label, meaning } = cellStates[state];
-        const words = `${escapeHtml(ran[index])}: ${meaning}`;
-        if (!result || state === "pass" || state === "skip") return `<td class="${state}" title="${words}" aria-label="${words}">${label}</td>`;
+        const isOdd = ran[index] === loner;
+        const { meaning } = cellStates[state];
+        // The odd cell says so in text too (a star and its words), not by its outline alone.
+        const label = `${cellStates[state].label}${isOdd ? "*" : ""}`;
+        const words = `${escapeHtml(ran[index])}: ${meaning}${isOdd ? ", the odd one out (the only subject that differs from all the others)" : ""}`;
+        const classes = `${state}${isOdd ? " odd" : ""}`;
+        if (!result || state === "pass" || state === "skip") return `<td class="${classes}" title="${words}" aria-label="${words}">${label}</td>`;
         const anchor = `d${details.length}`;
         details.push(detail(result, anchor));
-        return `<td class="${state}" aria-label="${words}"><a href="#${anchor}" title="${words}: ${escapeHtml(result.message.slice(0, 500))}">${label}</a></td>`;
+        return `<td class="${classes}" aria-label="${words}"><a href="#${anchor}" title="${words}: ${escapeHtml(result.message.slice(0, 500))}">${label}</a></td>`;
       });
-      return `<tr class="${rowClass(results.map(cellState))}"><th scope="row"><code>${breakable(scenario)}</code></th>${cells.join("")}</tr>`;
+      return `<tr class="${rowClass(results.map(cellState))}${loner ? " odd" : ""}"><th scope="row"><code>${breakable(scenario)}</code></th>${cells.join("")}</tr>`;
     });
     return `<tbody><tr class="family" id="family-${escapeHtml(family)}"><th colspan="${ran.length + 1}">${escapeHtml(family)}</th></tr>${rows.join("")}</tbody>`;
   });
@@ -215,10 +235,10 @@ export function renderHtmlMatrix(report: Report, title: string): string {
 <html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)} compliance matrix</title>
 <style>${styles}</style></head><body>
 <nav class="bar"><a href="#subjects">subjects</a><a href="#by-family">by family</a><a href="#by-clause">by clause</a><a href="#matrix">matrix</a><a href="#failures">failures</a>
-<label><input type="checkbox" id="failures-only"> failures only</label><label><input type="checkbox" id="new-only"> new failures only</label></nav>
+<label><input type="checkbox" id="failures-only"> failures only</label><label><input type="checkbox" id="new-only"> new failures only</label>${oddFilter(odd)}</nav>
 <h1>${escapeHtml(title)} compliance matrix</h1>
 <p class="muted">Run ${escapeHtml(report.startedAt)} to ${escapeHtml(report.finishedAt)}. A red cell links to its failure and diff; "new" is what the subject's baseline does not list.</p>
-<p class="legend">${legend}</p>
+<p class="legend">${legend} <span class="item">* the odd one out: ${odd.applicable ? "the only subject that differs from all the others" : escapeHtml(odd.reason)}</span></p>
 ${subjectsTable(report, resultsOf, (subject) => totals(subject)[4])}
 ${byFamily}
 ${byClause}

@@ -69,5 +69,8 @@ export function mergeReports(reports: Report[], files: string[] = reports.map((_
     }
   });
   const times = reports.flatMap((report) => [report.startedAt, report.finishedAt]).sort();
-  return { version: 1, startedAt: times[0], finishedAt: times.at(-1)!, subjects: [...subjects.values()], results: [...results.values()].map(({ result }) => result) };
+  // One harness version when every report names the same one; reports of several keep none (diff then says "not recorded").
+  const harnesses = new Set(reports.map((report) => report.harness?.version));
+  const harness = harnesses.size === 1 && reports[0]?.harness ? { harness: reports[0].harness } : {};
+  return { version: 1, startedAt: times[0], finishedAt: times.at(-1)!, ...harness, subjects: [...subjects.values()], results: [...results.values()].map(({ result }) => result) };
 }

@@ -1,6 +1,7 @@
 // The compliance matrix in Markdown: scenarios x subjects.
 import type { Report, Result } from "../schema/report.types.ts";
 import { describeOrigin } from "./origin.ts";
+import { oddOneOut } from "./odd-one-out.ts";
 
 export function cellSymbol(result: Result | undefined): string {
   if (!result) return "·";
@@ -56,5 +57,23 @@ export function renderMarkdownMatrix(report: Report): string {
   for (const scenario of scenarios) {
     lines.push(`| \`${scenario}\` | ${subjects.map((subject) => cellSymbol(cell(subject.name, scenario))).join(" | ")} |`);
   }
+  lines.push("", ...oddOneOutSection(report));
   return `${lines.join("\n")}\n`;
+}
+
+/** The scenarios where exactly one subject differs from all the others, per subject; or why there is no such list. */
+function oddOneOutSection(report: Report): string[] {
+  const found = oddOneOut(report);
+  const lines = ["## Odd one out", ""];
+  if (!found.applicable) return [...lines, `None computed: ${found.reason}.`];
+  lines.push(`Scenarios where exactly one of the ${found.subjects.length} subjects differs from all the others (in status or in the checks it fails; skips take no part):`, "");
+  for (const [subject, odd] of found.bySubject) {
+    lines.push(`- **${subject}**: ${odd.length ? odd.length : "none"}`);
+    for (const entry of odd) {
+      const own = entry.checks.length ? `${entry.status} on ${entry.checks.map((check) => `\`${check}\``).join(", ")}` : entry.status;
+      const others = entry.others.checks.length ? `${entry.others.status} on ${entry.others.checks.map((check) => `\`${check}\``).join(", ")}` : entry.others.status;
+      lines.push(`  - \`${entry.scenario}\`: ${own}; the others (${entry.others.subjects.join(", ")}) ${others}`);
+    }
+  }
+  return lines;
 }

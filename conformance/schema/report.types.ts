@@ -13,6 +13,15 @@ export interface Report {
   version: 1;
   startedAt: string;
   finishedAt: string;
+  /**
+   * Which harness wrote the report; diff says so when two reports' harnesses differ.
+   */
+  harness?: {
+    /**
+     * The harness package's version (package.json), i.e. the suite's release.
+     */
+    version: string;
+  };
   shard?: {
     index: number;
     count: number;
@@ -86,6 +95,10 @@ export interface Result {
   baseId: string;
   title?: string;
   file: string;
+  /**
+   * sha256 over the scenario's parsed content (and its expansion's variables), not its layout: two reports with different values ran different scenarios under one id, which diff says.
+   */
+  definition?: string;
   subject: string;
   status: Status;
   /**

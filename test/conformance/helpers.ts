@@ -99,12 +99,25 @@ export function recordingFixture(snapshots: unknown[] = [{}], violations: string
 const repoRoot = fileURLToPath(new URL("../../", import.meta.url));
 
 /** `npm run conformance -- ARGS` as a child process, from the repository root, bounded by timeoutMs. */
-export async function runCli(args: string[], timeoutMs = 60_000): Promise<{ code: number; stdout: string; stderr: string }> {
+/** A one-file scenario executing an unknown tool and expecting `expected` as its output: "Unknown tool: nope" passes on the reference. */
+export const unknownToolScenario = (id: string, expected: string) => `id: ${id}
+title: t
+spec: [core.unknown-tool]
+steps:
+  - op: toolkit.create
+    with: {handle: tk}
+  - op: toolkit.execute
+    with: {toolkit: tk, name: nope}
+    expect:
+      - {at: /value/output, equals: "${expected}"}
+`;
+
+export async function runCli(args: string[], timeoutMs = 60_000, env: NodeJS.ProcessEnv = {}): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
     const { stdout, stderr } = await promisify(execFile)(process.execPath, ["--import", "tsx", join(repoRoot, "conformance/cli/main.ts"), ...args], {
       cwd: repoRoot,
       timeout: timeoutMs,
-      env: { ...process.env, NO_COLOR: "1" },
+      env: { ...process.env, NO_COLOR: "1", ...env },
     });
     return { code: 0, stdout, stderr };
   } catch (error) {

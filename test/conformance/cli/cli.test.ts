@@ -8,25 +8,13 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { validateReport } from "../../../conformance/report/json-report.ts";
 import { runnerNames } from "../../../conformance/subjects/runner-registry.ts";
-import { runCli } from "../helpers.ts";
+import { runCli, unknownToolScenario as scenario } from "../helpers.ts";
 
 const exec = promisify(execFile);
 const root = fileURLToPath(new URL("../../../", import.meta.url));
 let dir: string;
 
 const cli = (...args: string[]) => runCli(args, 60_000);
-
-const scenario = (id: string, expected: string) => `id: ${id}
-title: t
-spec: [core.unknown-tool]
-steps:
-  - op: toolkit.create
-    with: {handle: tk}
-  - op: toolkit.execute
-    with: {toolkit: tk, name: nope}
-    expect:
-      - {at: /value/output, equals: "${expected}"}
-`;
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), "tnc-cli-"));
@@ -110,7 +98,7 @@ describe("conformance CLI", () => {
 describe("usage errors: exit 2, one line saying what is wrong, and where the usage is", () => {
   const runners = runnerNames().join(", ");
   it.each([
-    { args: ["run", "--bogus"], message: "unknown option '--bogus'", command: "run" },
+    { args: ["run", "--qqq"], message: "unknown option '--qqq'", command: "run" },
     { args: ["run", "--filtr", "x"], message: "unknown option '--filtr'; did you mean --filter?", command: "run" },
     { args: ["run", "--shard"], message: "option '--shard <i/n>' argument missing", command: "run" },
     { args: ["run", "--shard", "3/2"], message: "option '--shard <i/n>' argument '3/2' is invalid. expected i/n with 1 <= i <= n, e.g. 2/4", command: "run" },

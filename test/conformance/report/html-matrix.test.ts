@@ -214,12 +214,13 @@ describe("HTML compliance matrix, as a port maintainer reads it", () => {
     const row = (id: string) => page.locator(`#matrix tr`, { has: page.locator(`th code`, { hasText: id }) });
     const cells = (id: string) => row(id).locator("td").allInnerTexts();
     // Subjects with results are the columns, in report order: reference, python, python@source, go@source, java@source, js@source, ts.
-    await expect(cells("captured/rag-go/a-rather-long-scenario-name-number-2[")).resolves.toEqual(["ok", "FAIL", "ok", "ok", "ok", "ok", "ok"]);
+    // A star marks the odd one out: the only subject that differs from all the others.
+    await expect(cells("captured/rag-go/a-rather-long-scenario-name-number-2[")).resolves.toEqual(["ok", "FAIL*", "ok", "ok", "ok", "ok", "ok"]);
     await expect(cells("client/body-transform/a-rather-long-scenario-name-number-3[")).resolves.toEqual(["ok", "ok", "xfail", "xfail", "ok", "ok", "ok"]);
-    await expect(cells("client/faults/a-rather-long-scenario-name-number-2[")).resolves.toEqual(["ok", "ok", "ok", "xerr", "ok", "ok", "ok"]);
+    await expect(cells("client/faults/a-rather-long-scenario-name-number-2[")).resolves.toEqual(["ok", "ok", "ok", "xerr*", "ok", "ok", "ok"]);
     await expect(cells("client/request-params/a-rather-long-scenario-name-number-2[")).resolves.toEqual(["ok", "ok", "ok", "ok", "XPASS", "ok", "ok"]);
     await expect(cells("mcp/allowlist/a-rather-long-scenario-name-number-2[")).resolves.toEqual(["ok", "ok", "ok", "ok", "ok", "skip", "ok"]);
-    await expect(cells("mcp/cancel/a-rather-long-scenario-name-number-2[")).resolves.toEqual(["ok", "ok", "ok", "ok", "ok", "ok", "ERR"]);
+    await expect(cells("mcp/cancel/a-rather-long-scenario-name-number-2[")).resolves.toEqual(["ok", "ok", "ok", "ok", "ok", "ok", "ERR*"]);
     const familyRow = (family: string) => page.locator("#by-family tr", { has: page.locator("th", { hasText: new RegExp(`^${family}$`) }) });
     await expect(familyRow("captured/rag-go").locator("td").nth(1).innerText()).resolves.toMatch(/^3\/4\s+1 new$/);
     await expect(familyRow("client/body-transform").locator("td").nth(2).innerText()).resolves.toMatch(/^3\/4\s+1 xfail$/);
@@ -253,6 +254,36 @@ describe("HTML compliance matrix, as a port maintainer reads it", () => {
 
     await page.locator("#matrix td.fail a").click();
     await expect(page.locator("section.detail:target").innerText()).resolves.toContain("/value/tools: unexpected \"srv_a\"");
+    await page.close();
+  });
+
+  it("shows only the odd-one-out rows behind their filter, the lone cell marked in text", async () => {
+    const page = await open(1400);
+    const visible = (selector: string) => page.locator(selector).evaluateAll((elements) => elements.filter((element) => (element as HTMLElement).offsetParent !== null).length);
+    await expect(page.locator("label", { has: page.locator("#odd-only") }).innerText().then((text) => text.trim())).resolves.toBe("odd one out (3)");
+    await page.locator("#odd-only").check();
+    // One subject alone differs: python's FAIL, go@source's xerr, ts's ERR. Not the row where two
+    // subjects fail alike, nor java@source's XPASS (it passed, as the others did), nor js@source's skip.
+    await expect(visible("#matrix tbody tr:not(.family)")).resolves.toBe(3);
+    await expect(page.locator("#matrix tbody tr.odd td.odd").allInnerTexts()).resolves.toEqual(["FAIL*", "xerr*", "ERR*"]);
+    await expect(visible("#matrix tbody tr.family")).resolves.toBe(3);
+    await expect(visible(".summary")).resolves.toBe(0);
+    const label = await page.locator("#matrix td.odd").first().getAttribute("aria-label");
+    expect(label).toBe("python: new failure, the odd one out (the only subject that differs from all the others)");
+    await page.screenshot({ path: join(screenshots(), "matrix-1400-odd-one-out.png"), fullPage: true });
+    await page.locator("#odd-only").uncheck();
+    await expect(visible("#matrix tbody tr:not(.family)")).resolves.toBe(28);
+    await page.close();
+  });
+
+  it("with two subjects the odd-one-out filter is off and says why", async () => {
+    const file = join(dir, "two.html");
+    await writeFile(file, renderHtmlMatrix(report, "toolnexus"));
+    const page = await browser.newPage();
+    await page.goto(pathToFileURL(file).href);
+    await expect(page.locator("#odd-only").isDisabled()).resolves.toBe(true);
+    await expect(page.locator("label", { has: page.locator("#odd-only") }).getAttribute("title")).resolves.toMatch(/needs at least 3 subjects that ran .*this report has 2$/);
+    await expect(page.locator("#matrix td.odd").count()).resolves.toBe(0);
     await page.close();
   });
 });
