@@ -2,12 +2,15 @@
 // the assistant's reply, then tool results) are one tool loop: one multi-turn capture. The client
 // inputs are read back from the first request's body: prompt, history, system prompt and tools
 // exactly; requestParams (and a body transform for keys the client adds but the wire lacks) by
-// comparing the body with the base body the client would build (the model of it below follows
-// reference/client/openai.ts and anthropic.ts baseBody), unless `--client FILE` supplies them.
+// comparing the body with the base body the client would build (client-body.ts: the reference's own),
+// unless `--client FILE` supplies them.
 import { isDeepStrictEqual } from "node:util";
 import type { Capture, PatchOp } from "../schema/capture.types.ts";
-import { looksLikeSse, replyFromAssistant, replyFromResponse, type MockReply, type Style } from "./reply.ts";
+import { baseBody, bodyBeyondBase, type Style } from "./client-body.ts";
+import { answersToolCalls, nextTurnOf } from "./conversation.ts";
+import { looksLikeSse, replyFromAssistant, replyFromResponse, type MockReply } from "./reply.ts";
 import { hostOf, pathOf, type WireCall } from "./wire.ts";
+import { isRecord, pathToPointer } from "../common/json.ts";
 
 export class DeriveError extends Error {}
 
@@ -44,10 +47,6 @@ export interface DeriveOptions {
   replies?: string[];
 }
 
-/** The client's own keys: requestParams may not set them (reference/client/body.ts RESERVED_REQUEST_PARAMS). */
-const RESERVED = ["messages", "tools", "stream"];
-const ANTHROPIC_DEFAULT_MAX_TOKENS = 4096;
-
 type Body = Record<string, any>;
 interface Parsed {
   call: WireCall;
@@ -56,15 +55,13 @@ interface Parsed {
   messages: Body[];
 }
 
-const isRecord = (value: unknown): value is Body => value !== null && typeof value === "object" && !Array.isArray(value);
-
 function styleOf(call: WireCall, body: Body): Style {
   const path = pathOf(call.url).replace(/[?#].*$/s, "");
   if (/\/chat\/completions$/.test(path)) return "openai";
   if (/\/messages$/.test(path)) return "anthropic";
   if (Object.keys(call.headers).some((name) => name.toLowerCase() === "anthropic-version")) return "anthropic";
   const blocks = (body.messages as unknown[]).flatMap((message) => (isRecord(message) && Array.isArray(message.content) ? message.content : []));
-  if (body.system !== undefined || blocks.some((block) => isRecord(block) && ["tool_use", "tool_result"].includes(block.type))) return "anthropic";
+  if (body.system !== undefined || blocks.some((block) => isRecord(block) && (["tool_use", "tool_result"] as unknown[]).includes(block.type))) return "anthropic";
   return "openai";
 }
 
@@ -82,22 +79,11 @@ function parse(call: WireCall, file: string): Parsed {
   return { call, body, style: styleOf(call, body), messages: body.messages.filter(isRecord) };
 }
 
-/** The messages a request adds to `before`'s: the assistant reply, then what follows it. */
+/** The messages a request adds to `before`'s (conversation.ts), with the same system: the assistant reply, then what follows it. */
 function added(before: Parsed, after: Parsed): { assistant: Body; rest: Body[] } | undefined {
-  if (after.style !== before.style || after.body.model !== before.body.model) return undefined;
-  if (Boolean(after.body.stream) !== Boolean(before.body.stream) || !isDeepStrictEqual(after.body.system, before.body.system)) return undefined;
-  const count = before.messages.length;
-  if (after.messages.length < count + 2) return undefined;
-  if (!before.messages.every((message, index) => isDeepStrictEqual(message, after.messages[index]))) return undefined;
-  const assistant = after.messages[count]!;
-  if (assistant.role !== "assistant") return undefined;
-  return { assistant, rest: after.messages.slice(count + 1) };
-}
-
-/** The next turn of the same tool loop: the reply's tool calls answered, nothing else. */
-function isNextTurn(style: Style, rest: Body[]): boolean {
-  if (style === "openai") return rest.length > 0 && rest.every((message) => message.role === "tool");
-  return rest.length === 1 && rest[0]!.role === "user" && Array.isArray(rest[0]!.content) && rest[0]!.content.every((block: unknown) => isRecord(block) && block.type === "tool_result");
+  if (!isDeepStrictEqual(after.body.system, before.body.system)) return undefined;
+  const turn = nextTurnOf(before, after);
+  return turn?.assistant.role === "assistant" ? turn : undefined;
 }
 
 /** Calls in input order -> tool loops (lists of turns). A call that continues no loop starts one. */
@@ -106,7 +92,7 @@ export function chainCalls(parsed: Parsed[]): Parsed[][] {
   for (const call of parsed) {
     const loop = [...loops].reverse().find((candidate) => {
       const turns = added(candidate[candidate.length - 1]!, call);
-      return turns !== undefined && isNextTurn(call.style, turns.rest);
+      return turns !== undefined && answersToolCalls(call.style, turns.rest);
     });
     if (loop) loop.push(call);
     else loops.push([call]);
@@ -120,18 +106,6 @@ function renderTools(style: Style, tools: { name: string; description?: string; 
     ? tools.map((tool) => ({ type: "function", function: { name: tool.name, description: tool.description, parameters: tool.inputSchema } }))
     : tools.map((tool) => ({ name: tool.name, description: tool.description, input_schema: tool.inputSchema }));
 }
-
-/** The body the client builds before requestParams and the transform (reference/client/*.ts baseBody). */
-function baseBody(style: Style, model: string, systemPrompt: string | undefined, messages: Body[], tools: Body[], stream: boolean): Body {
-  // JSON round trip: an undefined description is absent on the wire, as the client serializes it.
-  const sent = JSON.parse(JSON.stringify(tools));
-  if (style === "openai") {
-    return { model, messages, ...(tools.length ? { tools: sent, tool_choice: "auto" } : {}), ...(stream ? { stream: true, stream_options: { include_usage: true } } : {}) };
-  }
-  return { model, max_tokens: ANTHROPIC_DEFAULT_MAX_TOKENS, ...(systemPrompt ? { system: systemPrompt } : {}), messages, ...(tools.length ? { tools: sent } : {}), ...(stream ? { stream: true } : {}) };
-}
-
-const escapePointer = (key: string) => key.replace(/~/g, "~0").replace(/\//g, "~1");
 
 function toolsOf(first: Parsed): { name: string; description?: string; inputSchema?: Record<string, unknown> }[] {
   const list = Array.isArray(first.body.tools) ? first.body.tools.filter(isRecord) : [];
@@ -248,15 +222,14 @@ export function deriveCaptures(calls: WireCall[], options: DeriveOptions): Deriv
       requestParams = options.client.requestParams;
       bodyTransform = options.client.bodyTransform;
     } else {
-      const base = baseBody(style, model, inputs.systemPrompt, first.messages, renderTools(style, tools), stream);
-      const params: Record<string, unknown> = {};
-      const patch: PatchOp[] = [];
-      for (const [key, value] of Object.entries(first.body)) {
-        if (isDeepStrictEqual(base[key], value)) continue;
-        if (RESERVED.includes(key)) patch.push({ op: "add", path: `/${escapePointer(key)}`, value });
-        else params[key] = value;
-      }
-      for (const key of Object.keys(base)) if (!(key in first.body)) patch.push({ op: "remove", path: `/${escapePointer(key)}` });
+      // JSON round trip: an undefined description is absent on the wire, as the client serializes it.
+      const sentTools = JSON.parse(JSON.stringify(renderTools(style, tools)));
+      const base = baseBody(style, { model, systemPrompt: inputs.systemPrompt ?? "", messages: first.messages, tools: sentTools, stream });
+      const { params, reservedDiffering, missing } = bodyBeyondBase(first.body, base);
+      const patch: PatchOp[] = [
+        ...reservedDiffering.map((key): PatchOp => ({ op: "add", path: pathToPointer([key]), value: first.body[key] })),
+        ...missing.map((key): PatchOp => ({ op: "remove", path: pathToPointer([key]) })),
+      ];
       if (Object.keys(params).length) {
         requestParams = params;
         derived.push("requestParams");

@@ -4,6 +4,7 @@
 // kept, but their values are handed to redaction so they cannot survive anywhere else.
 import { headerRecord, type WireCall } from "./wire.ts";
 import { secretKeyTest } from "./redact.ts";
+import { isRecord } from "../common/json.ts";
 
 interface HarPair {
   name?: unknown;
@@ -11,8 +12,6 @@ interface HarPair {
 }
 
 export class HarError extends Error {}
-
-const isRecord = (value: unknown): value is Record<string, any> => value !== null && typeof value === "object" && !Array.isArray(value);
 
 /** A HAR by content: `{log: {entries: [...]}}` (the version is not insisted on: exporters vary). */
 export function looksLikeHar(data: unknown): boolean {

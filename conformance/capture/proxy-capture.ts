@@ -3,15 +3,16 @@
 // become one multi-turn capture. The client inputs are derived from the wire: the style from the
 // path, model, system prompt, prompt and history from the first body, requestParams as the top-level
 // keys the reference's base body of that style would not have (or would have with another value;
-// reference/client/openai.ts and anthropic.ts baseBody), the toolkit from `tools` with the results
-// the client sent back.
+// client-body.ts, the reference's own), the toolkit from `tools` with the results the client sent back.
 import { isDeepStrictEqual } from "node:util";
 import type { ScriptedReply } from "../../fixtures/llm-mock/script.ts";
 import type { Capture, Request } from "../schema/capture.types.ts";
-import type { WireStyle } from "./wire-reply.ts";
+import { baseBody, bodyBeyondBase, RESERVED, type Style } from "./client-body.ts";
+import { messagesOf, nextTurnOf } from "./conversation.ts";
+import { isRecord } from "../common/json.ts";
 
 export interface Turn {
-  style: WireStyle;
+  style: Style;
   stream: boolean;
   method: string;
   /** As requested, query included (redacted when written). */
@@ -33,35 +34,23 @@ export interface Conversation {
   caveats: string[];
 }
 
-const RESERVED = ["messages", "tools", "stream"];
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
-const messagesOf = (body: Record<string, unknown>) => (Array.isArray(body.messages) ? body.messages : []);
-
-/** The keys (with their fixed values) the reference's base body has besides model, messages, tools, stream, system. */
-function baseFixedKeys(style: WireStyle, body: Record<string, unknown>): Record<string, unknown> {
-  const tools = Array.isArray(body.tools) && body.tools.length > 0;
-  if (style === "anthropic") return { max_tokens: 4096 };
-  return { ...(tools ? { tool_choice: "auto" } : {}), ...(body.stream === true ? { stream_options: { include_usage: true } } : {}) };
-}
-
-/** requestParams: what the base body would not have, or have otherwise. */
-export function deriveRequestParams(style: WireStyle, body: Record<string, unknown>, caveats: string[]): Record<string, unknown> {
-  const fixed = baseFixedKeys(style, body);
+/**
+ * requestParams: what the base body would not have, or have otherwise, beside what the client derives
+ * from the call itself (model, messages, tools, stream; anthropic's text `system`, its systemPrompt).
+ */
+export function deriveRequestParams(style: Style, body: Record<string, unknown>, caveats: string[]): Record<string, unknown> {
+  const tools = Array.isArray(body.tools) ? body.tools : [];
+  const base = baseBody(style, { model: String(body.model ?? ""), systemPrompt: "", messages: messagesOf(body), tools, stream: body.stream === true });
   const owned = new Set(["model", ...RESERVED, ...(style === "anthropic" ? ["system"] : [])]);
-  const params: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(body)) {
-    if (owned.has(key)) continue;
-    if (key in fixed && isDeepStrictEqual(fixed[key], value)) continue;
-    params[key] = value;
-  }
-  for (const key of Object.keys(fixed)) if (!(key in body)) caveats.push(`the body has no "${key}", which the client always sends: the replay will differ`);
+  const { params, missing } = bodyBeyondBase(Object.fromEntries(Object.entries(body).filter(([key]) => !owned.has(key))), base);
+  for (const key of missing.filter((key) => !owned.has(key))) caveats.push(`the body has no "${key}", which the client always sends: the replay will differ`);
   // anthropic: a system given as content blocks is not a systemPrompt; requestParams replace it.
   if (style === "anthropic" && body.system !== undefined && typeof body.system !== "string") params.system = body.system;
   return params;
 }
 
 /** prompt, history and systemPrompt from the first request's messages. */
-function callOf(style: WireStyle, body: Record<string, unknown>, caveats: string[]) {
+function callOf(style: Style, body: Record<string, unknown>, caveats: string[]) {
   const messages = messagesOf(body);
   const last = messages[messages.length - 1];
   let prompt = "";
@@ -80,7 +69,7 @@ function callOf(style: WireStyle, body: Record<string, unknown>, caveats: string
 }
 
 /** The tools of the first body as host tools, each with the result the client sent back for it. */
-function toolkitOf(style: WireStyle, turns: Turn[], caveats: string[]): Capture["toolkit"] {
+function toolkitOf(style: Style, turns: Turn[], caveats: string[]): Capture["toolkit"] {
   const wireTools = Array.isArray(turns[0].body.tools) ? turns[0].body.tools.filter(isRecord) : [];
   if (!wireTools.length) return undefined;
   const results = new Map<string, { output: string; isError: boolean }>();
@@ -93,7 +82,7 @@ function toolkitOf(style: WireStyle, turns: Turn[], caveats: string[]): Capture[
     if (!before) results.set(name, result);
   };
   for (const turn of turns.slice(1)) {
-    for (const message of messagesOf(turn.body).filter(isRecord)) {
+    for (const message of messagesOf(turn.body)) {
       if (style === "openai" && message.role === "tool" && typeof message.content === "string") {
         seen(namesById.get(String(message.tool_call_id)), { output: message.content, isError: false });
       }
@@ -173,8 +162,6 @@ export function continues(conversation: Conversation, next: Turn): boolean {
   if (previous.headers.authorization !== next.headers.authorization || previous.headers["x-api-key"] !== next.headers["x-api-key"]) return false;
   if (previous.reply.status !== undefined) return RETRIED_STATUSES.includes(previous.reply.status) && previous.raw === next.raw;
   if (!previous.reply.toolCalls?.length) return false;
-  const before = messagesOf(previous.body);
-  const after = messagesOf(next.body);
   // The previous messages, then at least the assistant's answer and the tool results.
-  return after.length >= before.length + 2 && before.every((message, index) => isDeepStrictEqual(message, after[index]));
+  return nextTurnOf(previous, next) !== undefined;
 }

@@ -12,7 +12,8 @@ import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib";
 import { listenTracked } from "../common/loopback-server.ts";
 import { redact, type RedactOptions } from "./redact.ts";
 import { continues, conversationToCapture, type Conversation, type Turn } from "./proxy-capture.ts";
-import { replyFromWire, type WireStyle } from "./wire-reply.ts";
+import type { Style } from "./client-body.ts";
+import { replyFromWire } from "./wire-reply.ts";
 
 export interface CaptureProxyOptions {
   /** Loopback only: 127.0.0.1 (or ::1, localhost). */
@@ -42,7 +43,7 @@ const LOOPBACK = new Set(["127.0.0.1", "::1", "localhost"]);
 // Hop-by-hop headers (RFC 9110 7.6.1) are the proxy's own business on each side.
 const HOP_BY_HOP = new Set(["connection", "keep-alive", "proxy-connection", "transfer-encoding", "te", "trailer", "upgrade", "host"]);
 
-function styleOf(method: string, path: string): WireStyle | undefined {
+function styleOf(method: string, path: string): Style | undefined {
   if (method !== "POST") return undefined;
   const pathname = path.replace(/[?#].*$/s, "");
   if (/\/chat\/completions$/.test(pathname)) return "openai";
@@ -87,7 +88,7 @@ export async function startCaptureProxy(options: CaptureProxyOptions): Promise<C
   // Writes happen one after another: a conversation's file is rewritten as its turns arrive.
   let writing: Promise<void> = Promise.resolve();
 
-  const nextId = (style: WireStyle, stream: boolean) => {
+  const nextId = (style: Style, stream: boolean) => {
     const key = `${style}-${stream ? "stream" : "run"}`;
     const count = (counters.get(key) ?? 0) + 1;
     counters.set(key, count);

@@ -21,6 +21,7 @@
 import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
+import { escapePointerToken, isRecord, unescapePointerToken } from "../common/json.ts";
 
 export const REDACTED = "[REDACTED]";
 
@@ -128,9 +129,6 @@ export interface RedactOptions {
   knownSecrets?: string[];
 }
 
-const isPlainObject = (node: unknown): node is object => node !== null && typeof node === "object" && !Array.isArray(node);
-const escapeKey = (key: string | number) => String(key).replace(/~/g, "~0").replace(/\//g, "~1");
-
 function isCompactJson(text: string): unknown {
   const first = text.trimStart()[0];
   if (first !== "{" && first !== "[") return undefined;
@@ -229,7 +227,7 @@ export function redact<T>(input: T, patternSources: string[], options: RedactOpt
     }
     if (Array.isArray(node)) return node.map((item, index) => redactWhole(item, `${pointer}/${index}`));
     if (node !== null && typeof node === "object") {
-      return Object.fromEntries(Object.entries(node).map(([key, value]) => [key, redactWhole(value, `${pointer}/${escapeKey(key)}`)]));
+      return Object.fromEntries(Object.entries(node).map(([key, value]) => [key, redactWhole(value, `${pointer}/${escapePointerToken(key)}`)]));
     }
     return node;
   };
@@ -255,7 +253,7 @@ export function redact<T>(input: T, patternSources: string[], options: RedactOpt
   const redactHeaders = (headers: object, pointer: string) =>
     Object.fromEntries(
       Object.entries(headers).map(([name, value]) => {
-        const at = `${pointer}/${escapeKey(name)}`;
+        const at = `${pointer}/${escapePointerToken(name)}`;
         if (!keptHeaders.has(name.toLowerCase())) return [name, redactWhole(value, at)];
         return [name, typeof value === "string" ? redactString(value, at) : walk(value, at, name)];
       }),
@@ -270,16 +268,16 @@ export function redact<T>(input: T, patternSources: string[], options: RedactOpt
       // An RFC 6902 op writes `value` at `path`: a credential's value if the path names one.
       const { op, path: patchPath } = node as { op?: unknown; path?: unknown };
       const patchWritesSecret =
-        typeof op === "string" && typeof patchPath === "string" && patchPath.split("/").some((segment) => isSecretKey(segment.replace(/~1/g, "/").replace(/~0/g, "~")));
+        typeof op === "string" && typeof patchPath === "string" && patchPath.split("/").some((segment) => isSecretKey(unescapePointerToken(segment)));
       const out: Record<string, unknown> = {};
       for (const [childKey, value] of Object.entries(node)) {
-        const childPointer = `${pointer}/${escapeKey(childKey)}`;
+        const childPointer = `${pointer}/${escapePointerToken(childKey)}`;
         if (typeof value === "string" && REQUEST_RAW.test(childPointer)) {
           // Raw texts are handled after the walk, once every secret is known.
           out[childKey] = value;
-        } else if (childKey === "headers" && isPlainObject(value)) {
+        } else if (childKey === "headers" && isRecord(value)) {
           out[childKey] = redactHeaders(value, childPointer);
-        } else if ((isSecretKey(childKey) && !(keysNameSchemas && isPlainObject(value))) || (patchWritesSecret && childKey === "value")) {
+        } else if ((isSecretKey(childKey) && !(keysNameSchemas && isRecord(value))) || (patchWritesSecret && childKey === "value")) {
           out[childKey] = redactWhole(value, childPointer);
         } else {
           out[childKey] = walk(value, childPointer, childKey);
@@ -313,7 +311,7 @@ export function redact<T>(input: T, patternSources: string[], options: RedactOpt
     if (node === null || typeof node !== "object") return node;
     const out: Record<string, unknown> = {};
     for (const [key, value] of Object.entries(node)) {
-      const at = `${pointer}/${escapeKey(key)}`;
+      const at = `${pointer}/${escapePointerToken(key)}`;
       out[key] = typeof value === "string" && REQUEST_RAW.test(at) ? redactRaw(value, at) : fixRaw(value, at);
     }
     return out;
@@ -329,7 +327,7 @@ export function redact<T>(input: T, patternSources: string[], options: RedactOpt
     }
     if (Array.isArray(node)) return node.map((item, index) => replaceSecrets(item, `${pointer}/${index}`, ordered));
     if (node !== null && typeof node === "object") {
-      return Object.fromEntries(Object.entries(node).map(([key, value]) => [key, replaceSecrets(value, `${pointer}/${escapeKey(key)}`, ordered)]));
+      return Object.fromEntries(Object.entries(node).map(([key, value]) => [key, replaceSecrets(value, `${pointer}/${escapePointerToken(key)}`, ordered)]));
     }
     return node;
   };
@@ -409,7 +407,7 @@ export function findSecrets(node: unknown, patterns: RegExp[], secrets: string[]
   if (node !== null && typeof node === "object") {
     return Object.entries(node).flatMap(([key, value]) => {
       // A secret key is named by its position, never spelled out.
-      const segment = hit(key) ? `${REDACTED}` : escapeKey(key);
+      const segment = hit(key) ? `${REDACTED}` : escapePointerToken(key);
       return [...(hit(key) ? [`${pointer}/${segment} (a key)`] : []), ...findSecrets(value, patterns, secrets, `${pointer}/${segment}`)];
     });
   }

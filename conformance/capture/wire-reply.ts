@@ -1,10 +1,11 @@
 // An upstream's answer as seen on the wire (JSON or SSE, openai or anthropic style) -> the llm-mock
 // reply (fixtures/llm-mock/README.md) that makes the mock answer the same way, so a replay scripts
 // the same replies: same text, tool calls (ids, names, arguments), usage, stop reason, error status.
+// The one reader of upstream answers: the proxy records with it, import (reply.ts) reads through it.
 import { createParser } from "eventsource-parser";
 import type { ScriptedReply, ScriptedToolCall } from "../../fixtures/llm-mock/script.ts";
-
-export type WireStyle = "openai" | "anthropic";
+import { isRecord } from "../common/json.ts";
+import type { Style } from "./client-body.ts";
 
 export interface WireAnswer {
   status: number;
@@ -18,9 +19,12 @@ export interface ReplyReading {
   reply: ScriptedReply;
   /** What the mock cannot reproduce exactly (said in the proxy's log, never with values). */
   caveats: string[];
+  /** For an SSE body: how many events carried JSON data. */
+  sseEvents?: number;
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
+/** SSE by its content type, or by its first bytes (`data:`, `event:`, or a `:` comment line). */
+export const looksLikeSse = (text: string, contentType?: string) => /event-stream/i.test(contentType ?? "") || /^(data|event|:)/m.test(text.trimStart().slice(0, 10));
 
 function parseJson(text: string): unknown {
   try {
@@ -41,7 +45,7 @@ function toolArgs(raw: string, name: string, caveats: string[]): Record<string, 
   return parsed;
 }
 
-function finish(reply: ScriptedReply, stopReason: string | undefined, style: WireStyle): ScriptedReply {
+function finish(reply: ScriptedReply, stopReason: string | undefined, style: Style): ScriptedReply {
   const calls = reply.toolCalls?.length ?? 0;
   const defaultStop = style === "openai" ? (calls ? "tool_calls" : "stop") : calls ? "tool_use" : "end_turn";
   if (stopReason && stopReason !== defaultStop) reply.stopReason = stopReason;
@@ -189,18 +193,19 @@ function anthropicSse(text: string, caveats: string[]): ScriptedReply {
 }
 
 /** The mock reply for one upstream answer; `cut` when the body ended abnormally (a dropped connection). */
-export function replyFromWire(style: WireStyle, answer: WireAnswer, cut = false): ReplyReading {
+export function replyFromWire(style: Style, answer: WireAnswer, cut = false): ReplyReading {
   const caveats: string[] = [];
   if (answer.status >= 400) return { reply: errorReply(answer), caveats };
   if (cut) caveats.push("the upstream dropped the connection mid-body: replayed as drop-connection");
-  const isSse = /text\/event-stream/i.test(String(answer.headers["content-type"] ?? "")) || /^\s*(data|event):/.test(answer.text);
-  let reply: ScriptedReply;
-  if (isSse) reply = style === "openai" ? openaiSse(answer.text, caveats) : anthropicSse(answer.text, caveats);
-  else {
-    const body = parseJson(answer.text);
-    if (!isRecord(body)) reply = { fault: cut ? "drop-connection" : "malformed-sse" };
-    else reply = style === "openai" ? openaiJson(body, caveats) : anthropicJson(body, caveats);
+  const contentType = answer.headers["content-type"];
+  const isSse = looksLikeSse(answer.text, typeof contentType === "string" ? contentType : undefined);
+  if (isSse) {
+    const reply = style === "openai" ? openaiSse(answer.text, caveats) : anthropicSse(answer.text, caveats);
+    if (cut) reply.fault = "drop-connection";
+    return { reply, caveats, sseEvents: sseEvents(answer.text).events.length };
   }
+  const body = parseJson(answer.text);
+  const reply: ScriptedReply = !isRecord(body) ? { fault: cut ? "drop-connection" : "malformed-sse" } : style === "openai" ? openaiJson(body, caveats) : anthropicJson(body, caveats);
   if (cut) reply.fault = "drop-connection";
   return { reply, caveats };
 }

@@ -14,6 +14,7 @@ import { formatSummary } from "../report/console.ts";
 import { renderHtmlMatrix } from "../report/html.ts";
 import { mergeReports, readJsonReport } from "../report/json-report.ts";
 import { renderJunit } from "../report/junit.ts";
+import { toolnexusSuite } from "../suite/toolnexus.ts";
 import { renderMarkdownMatrix } from "../report/matrix.ts";
 import { stampSuite } from "../report/suite-stamp.ts";
 import { writeBadges } from "../report/badges.ts";
@@ -65,8 +66,8 @@ async function writeOutput(path: string, text: string): Promise<void> {
 async function writeReports(report: Report, options: { json?: string; junit?: string; matrix?: string; html?: string; badges?: string }): Promise<void> {
   if (options.json) await writeOutput(options.json, `${JSON.stringify(report, null, 2)}\n`);
   if (options.badges) await writeBadges(report, options.badges);
-  if (options.html) await writeOutput(options.html, renderHtmlMatrix(report));
-  if (options.junit) await writeOutput(options.junit, renderJunit(report));
+  if (options.html) await writeOutput(options.html, renderHtmlMatrix(report, toolnexusSuite.title));
+  if (options.junit) await writeOutput(options.junit, renderJunit(report, toolnexusSuite.title));
   if (options.matrix) await writeOutput(options.matrix, renderMarkdownMatrix(report));
 }
 

@@ -3,7 +3,7 @@
 import diff from "microdiff";
 import type { Difference } from "../schema/report.types.ts";
 import type { Assertion } from "../schema/scenario.types.ts";
-import { pointerToPath } from "../scenario/validate.ts";
+import { pathToPointer, pointerToPath } from "../common/json.ts";
 
 export interface Resolved {
   exists: boolean;
@@ -30,8 +30,7 @@ export interface AssertionOutcome {
   diff?: Difference[];
 }
 
-const escapeKey = (key: string | number) => String(key).replace(/~/g, "~0").replace(/\//g, "~1");
-const join = (base: string, keys: (string | number)[]) => base + keys.map((key) => `/${escapeKey(key)}`).join("");
+const join = (base: string, keys: (string | number)[]) => pathToPointer(keys, base);
 
 export function deepEqual(a: unknown, b: unknown): boolean {
   if (a === b) return true;

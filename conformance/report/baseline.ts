@@ -6,7 +6,7 @@ import { isNode, LineCounter, parseDocument } from "yaml";
 import type { Baseline, Entry } from "../schema/baseline.types.ts";
 import type { Result } from "../schema/report.types.ts";
 import type { ScenarioResult } from "../engine/run.ts";
-import { pointerToPath } from "../scenario/validate.ts";
+import { pointerToPath } from "../common/json.ts";
 import { compileSchema } from "../schema/validator.ts";
 
 const require = createRequire(import.meta.url);

@@ -196,7 +196,7 @@ function oddFilter(odd: ReturnType<typeof oddOneOut>): string {
   return `<label title="scenarios where exactly one subject differs from all the others"><input type="checkbox" id="odd-only"> odd one out (${odd.scenarios.size})</label>`;
 }
 
-export function renderHtmlMatrix(report: Report): string {
+export function renderHtmlMatrix(report: Report, title: string): string {
   const { scenarios, cell, totals } = matrixData(report);
   // Columns only for subjects that ran: an unavailable one has no results, and its row above says why.
   const ran = report.subjects.filter((subject) => report.results.some((result) => result.subject === subject.name)).map((subject) => subject.name);
@@ -232,11 +232,11 @@ export function renderHtmlMatrix(report: Report): string {
   const byClause = summaryTable("by-clause", "By SPEC clause", "clause", groupBy(report.results, (result) => result.spec), ran);
   const legend = (Object.keys(cellStates) as CellState[]).map((state) => `<span class="item">${badge(state)} ${escapeHtml(cellStates[state].meaning)}</span>`).join(" ");
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>toolnexus compliance matrix</title>
+<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)} compliance matrix</title>
 <style>${styles}</style></head><body>
 <nav class="bar"><a href="#subjects">subjects</a><a href="#by-family">by family</a><a href="#by-clause">by clause</a><a href="#matrix">matrix</a><a href="#failures">failures</a>
 <label><input type="checkbox" id="failures-only"> failures only</label><label><input type="checkbox" id="new-only"> new failures only</label>${oddFilter(odd)}</nav>
-<h1>toolnexus compliance matrix</h1>
+<h1>${escapeHtml(title)} compliance matrix</h1>
 <p class="muted">Run ${escapeHtml(report.startedAt)} to ${escapeHtml(report.finishedAt)}. A red cell links to its failure and diff; "new" is what the subject's baseline does not list.</p>
 <p class="legend">${legend} <span class="item">* the odd one out: ${odd.applicable ? "the only subject that differs from all the others" : escapeHtml(odd.reason)}</span></p>
 ${subjectsTable(report, resultsOf, (subject) => totals(subject)[4])}

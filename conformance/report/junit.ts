@@ -10,10 +10,11 @@ import { formatFailure } from "./console.ts";
 // arrives wrapped once at type level only.
 const junit = ((junitModule as unknown as { default?: Builder }).default ?? junitModule) as Builder;
 
-export function renderJunit(report: Report): string {
+/** `title`: the suite's, which each test suite's name begins with (`toolnexus conformance: py ...`). */
+export function renderJunit(report: Report, title: string): string {
   const builder = junit.newBuilder();
   for (const subject of report.subjects) {
-    const suite = builder.testSuite().name(`toolnexus conformance: ${subject.name} (${subject.package} ${subject.version}; ${describeOrigin(subject.build)})`);
+    const suite = builder.testSuite().name(`${title} conformance: ${subject.name} (${subject.package} ${subject.version}; ${describeOrigin(subject.build)})`);
     suite.property("language", subject.language).property("available", String(subject.available));
     if (!subject.available) {
       suite.testCase().className(subject.name).name("(subject unavailable)").error(subject.unavailableReason ?? "unavailable", "unavailable");

@@ -5,8 +5,9 @@
 // and its matcher is checked when the scenario runs.
 // test/conformance/scenario/operand-types.test.ts checks these shapes against what the reference returns.
 import { createRequire } from "node:module";
+import { isDeepStrictEqual } from "node:util";
 import { operationNames, outputSchema } from "../schema/protocol.ts";
-import { pointerToPath } from "./validate.ts";
+import { isRecord, pointerToPath } from "../common/json.ts";
 
 const require = createRequire(import.meta.url);
 const protocolSchema = require("../../runners/protocol/protocol.schema.json");
@@ -31,10 +32,33 @@ export const operationValueShapes: Record<string, Shape> = Object.fromEntries(op
 const operationError = inlineRefs(protocolSchema.$defs.operationError, protocolSchema.$defs) as Shape;
 const anything: Shape = {};
 
-/** The step result of an operation (`op` undefined: a fixture step, whose value is `{}`). `${path.op}` is run or stream: stream's shape holds both. */
-export function stepResultShape(op: string | undefined): Shape {
-  const value = op === undefined ? { type: "object", properties: {}, required: [] } : (operationValueShapes[op === "${path.op}" ? "client.stream" : op] ?? anything);
+/**
+ * The step result of an operation, or of one of several (a matrix variable's: `${path.op}`); `ops`
+ * undefined: a fixture step, or a step without an op, whose value is `{}`.
+ */
+export function stepResultShape(ops: readonly string[] | undefined): Shape {
+  const value = ops === undefined ? { type: "object", properties: {}, required: [] } : eitherValue(ops.map((op) => operationValueShapes[op] ?? anything));
   return { type: "object", properties: { value, error: operationError, elapsedMs: { type: "number" } }, required: [] };
+}
+
+/**
+ * The value of one of several operations: each key any of them declares, where those declaring it
+ * declare the same shape (client.stream's events, beside the text both client.run and client.stream
+ * return); any other key is undeclared, left to the run. Not objects with properties: undeclared.
+ */
+/** A shape without its `description`s, which say the same thing differently. */
+const undescribed = (shape: Shape): unknown => JSON.parse(JSON.stringify(shape, (key, value) => (key === "description" && typeof value === "string" ? undefined : value)));
+
+function eitherValue(shapes: Shape[]): Shape {
+  if (shapes.length === 1) return shapes[0];
+  const objects = shapes.filter((shape) => typesOf(shape)?.size === 1 && typesOf(shape)!.has("object") && isRecord(shape.properties));
+  if (!shapes.length || objects.length !== shapes.length) return anything;
+  const properties: Record<string, Shape> = {};
+  for (const key of new Set(objects.flatMap((shape) => Object.keys(shape.properties as object)))) {
+    const declaring = objects.map((shape) => (shape.properties as Record<string, Shape>)[key]).filter((property) => property !== undefined);
+    if (declaring.every((property) => isDeepStrictEqual(undescribed(property), undescribed(declaring[0])))) properties[key] = declaring[0];
+  }
+  return { type: "object", properties, ...(objects.every((shape) => shape.additionalProperties === false) ? { additionalProperties: false } : {}) };
 }
 
 /** The declared shape at a JSON Pointer inside `shape`, or undefined when nothing declares it. */

@@ -4,6 +4,8 @@
 import type { FixtureKind } from "../../fixtures/fixture.ts";
 
 export interface SuiteDefinition {
+  /** The suite's name, as reports title themselves with it: "toolnexus" -> "toolnexus compliance matrix". */
+  title: string;
   /** The fixture kinds a scenario may declare, by name. */
   fixtureKinds: ReadonlyMap<string, FixtureKind>;
   /** The capabilities `requires:` may name. */

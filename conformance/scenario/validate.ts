@@ -1,6 +1,7 @@
 // Schema validation of scenario files and operation inputs, with errors phrased as what was expected.
 import { createRequire } from "node:module";
 import type { ErrorObject } from "ajv/dist/2020.js";
+import { pointerToPath } from "../common/json.ts";
 import { compileSchema } from "../schema/validator.ts";
 import type { Diagnostic, ScenarioFile } from "./load.ts";
 
@@ -11,16 +12,6 @@ const validateScenario = compileSchema(scenarioSchema);
 
 /** The operations of runners/PROTOCOL.md, by name, and the validator of each one's input. */
 export { operationNames, inputValidator as operationValidator } from "../schema/protocol.ts";
-
-/** JSON Pointer "/steps/0/with" -> ["steps", 0, "with"], numbers where the segment is an index. */
-export function pointerToPath(pointer: string): (string | number)[] {
-  if (!pointer) return [];
-  return pointer
-    .slice(1)
-    .split("/")
-    .map((segment) => segment.replace(/~1/g, "/").replace(/~0/g, "~"))
-    .map((segment) => (/^\d+$/.test(segment) ? Number(segment) : segment));
-}
 
 function describe(error: ErrorObject, prefix: string): { message: string; hint?: string } {
   const at = prefix + error.instancePath || "(top level)";

@@ -45,6 +45,22 @@ export function inputValidator(op: string): ValidateFunction | undefined {
   return isOperationName(op) ? ajv.getSchema(`${inputsSchema.$id}#/$defs/${op}`) : undefined;
 }
 
+/**
+ * What using an operation needs a scenario to require, from operations.schema.json's `x-capability`:
+ * the operation's own capability (`mcp.parse`) and, by input key, a key's (`abortAfterMs`: `client.cancel`).
+ */
+export function capabilitiesOfOperation(op: string): { operation?: string; keys: Record<string, string> } {
+  const schema = isOperationName(op) ? (inputsSchema.$defs[op] as { "x-capability"?: string; properties?: Record<string, { "x-capability"?: string }> }) : undefined;
+  const keys = Object.entries(schema?.properties ?? {}).flatMap(([key, property]) => (property["x-capability"] ? [[key, property["x-capability"]] as const] : []));
+  return { operation: schema?.["x-capability"], keys: Object.fromEntries(keys) };
+}
+
+/** Every capability operations.schema.json's `x-capability` names, in schema order. */
+export const operationCapabilities: readonly string[] = [...new Set(operationNames.flatMap((op) => {
+  const { operation, keys } = capabilitiesOfOperation(op);
+  return [...(operation ? [operation] : []), ...Object.values(keys)];
+}))];
+
 /** The JSON Schema of an operation's output (outputs.schema.json), its shared parts left as $refs. */
 export function outputSchema(op: OperationName): Record<string, unknown> {
   return outputsSchema.$defs[op];

@@ -6,6 +6,9 @@ import addFormats from "ajv-formats";
 export const ajv = new Ajv2020({ allErrors: true, verbose: true, strict: true, strictRequired: false, allowUnionTypes: true });
 // Read by json-schema-to-typescript only.
 ajv.addKeyword("tsType");
+// An annotation of runners/protocol/operations.schema.json: the capability an operation, or one input
+// key, needs a scenario to require (schema/protocol.ts reads it; lint checks it).
+ajv.addKeyword({ keyword: "x-capability", schemaType: "string" });
 // ajv-formats is CommonJS; under NodeNext its default export's type arrives wrapped once.
 (addFormats as unknown as (instance: Ajv2020) => void)(ajv);
 

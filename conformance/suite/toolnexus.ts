@@ -14,6 +14,7 @@ function splitPath(path: string): { style: string; mode: string } {
 }
 
 export const toolnexusSuite: SuiteDefinition = {
+  title: "toolnexus",
   fixtureKinds,
   capabilities: knownCapabilities,
   matrices: { "client-paths": clientPaths },

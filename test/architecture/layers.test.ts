@@ -5,6 +5,9 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { toolnexusSuite } from "../../conformance/suite/toolnexus.ts";
+import { operationCapabilities } from "../../conformance/schema/protocol.ts";
+import { codeTexts, names } from "./code-text.ts";
 import { crossFolderImports, folderCycles, type Import } from "./imports.ts";
 
 const repo = fileURLToPath(new URL("../../", import.meta.url));
@@ -16,6 +19,13 @@ function documentedLayers(): string[][] {
   const block = /\n## Layers\n[\s\S]*?\n```\n([\s\S]*?)\n```/.exec(text);
   if (!block) throw new Error(`${readme}: no "## Layers" section with a fenced block of folders, top layer first`);
   return block[1].split("\n").map((line) => line.split("|").map((folder) => folder.trim()).filter(Boolean)).filter((layer) => layer.length);
+}
+
+/** The folders conformance/README.md calls generic: "Generic folders: `common/`, ...". */
+function genericFolders(): string[] {
+  const line = /^Generic folders: (.+)$/m.exec(readFileSync(repo + readme, "utf8"));
+  if (!line) throw new Error(`${readme}: no "Generic folders: \`common/\`, ..." line under "## Layers"`);
+  return [...line[1].matchAll(/`([a-z-]+)\/`/g)].map((match) => `conformance/${match[1]}`);
 }
 
 const imports = crossFolderImports(repo, ["conformance", "fixtures", "reference", "runners", "bench", "scripts"]);
@@ -52,6 +62,19 @@ describe("layers", () => {
     const layers = documentedLayers().flat();
     const generic = new Set(layers.slice(layers.indexOf("suite") + 1).map((folder) => `conformance/${folder}`));
     const problems = imports.filter((edge) => generic.has(edge.from) && edge.target === "fixtures/registry.ts").map((edge) => `${describeImport(edge)}: fixtures/registry.ts is the suite's (conformance/suite/); take the fixture kinds as a parameter`);
+    expect(problems, problems.join("\n")).toEqual([]);
+  });
+
+  it("keeps toolnexus's names out of the generic folders' code: its title, capabilities, matrices and fixture kinds come as data", () => {
+    const folders = genericFolders();
+    expect(folders.length, `${readme} "Generic folders:" names no folder`).toBeGreaterThan(0);
+    // Read from the suite and the protocol schema, so a capability added there is guarded too.
+    const ids = [...new Set([...toolnexusSuite.capabilities, ...operationCapabilities, ...Object.keys(toolnexusSuite.matrices), ...toolnexusSuite.fixtureKinds.keys()])];
+    const title = toolnexusSuite.title.toLowerCase();
+    const problems = folders.flatMap((folder) => codeTexts(repo, folder)).flatMap(({ at, text }) => [
+      ...(text.toLowerCase().includes(title) ? [`${at}: "${title}" in ${JSON.stringify(text.slice(0, 80))}: take the suite's title as a parameter (SuiteDefinition.title)`] : []),
+      ...ids.filter((id) => names(text, id)).map((id) => `${at}: "${id}" in ${JSON.stringify(text.slice(0, 80))}: the suite's knowledge (conformance/suite/, runners/protocol/*.schema.json), given to this layer as data`),
+    ]);
     expect(problems, problems.join("\n")).toEqual([]);
   });
 });

@@ -68,7 +68,7 @@ const report: Report = {
 describe("HTML compliance matrix", () => {
   it("loads with no outside request, and a click on a red cell shows its diff", async () => {
     const file = join(dir, "matrix.html");
-    await writeFile(file, renderHtmlMatrix(report));
+    await writeFile(file, renderHtmlMatrix(report, "toolnexus"));
     const page = await browser.newPage();
     const requests: string[] = [];
     page.on("request", (request) => requests.push(request.url()));
@@ -169,7 +169,7 @@ describe("HTML compliance matrix, as a port maintainer reads it", () => {
 
   async function open(width: number): Promise<Page> {
     const file = join(dir, "realistic.html");
-    await writeFile(file, renderHtmlMatrix(realisticReport()));
+    await writeFile(file, renderHtmlMatrix(realisticReport(), "toolnexus"));
     const page = await browser.newPage({ viewport: { width, height: 900 } });
     page.setDefaultTimeout(10_000);
     const requests: string[] = [];
@@ -278,7 +278,7 @@ describe("HTML compliance matrix, as a port maintainer reads it", () => {
 
   it("with two subjects the odd-one-out filter is off and says why", async () => {
     const file = join(dir, "two.html");
-    await writeFile(file, renderHtmlMatrix(report));
+    await writeFile(file, renderHtmlMatrix(report, "toolnexus"));
     const page = await browser.newPage();
     await page.goto(pathToFileURL(file).href);
     await expect(page.locator("#odd-only").isDisabled()).resolves.toBe(true);

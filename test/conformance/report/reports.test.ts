@@ -37,7 +37,7 @@ describe("baselines", () => {
     expect(judged).toMatchObject({ outcome: "unexpected-failure", unlistedChecks: ["step 2 (client.run) llm /requests/0/body/system"] });
     expect(judged.staleChecks).toBeUndefined();
     expect(formatResult(judged)).toContain('failed on checks its baseline entry does not list: "step 2 (client.run) llm /requests/0/body/system"');
-    expect(renderJunit({ version: 1, startedAt: "x", finishedAt: "x", subjects: [{ name: "py", language: "python", package: "p", version: "1", capabilities: [], available: true }], results: [judged] })).toContain("unlisted-checks");
+    expect(renderJunit({ version: 1, startedAt: "x", finishedAt: "x", subjects: [{ name: "py", language: "python", package: "p", version: "1", capabilities: [], available: true }], results: [judged] }, "toolnexus")).toContain("unlisted-checks");
   });
 
   it("a listed check that now holds is stale, unless the entry is not strict; a failure on other checks too is reported as unexpected first", () => {
@@ -86,7 +86,7 @@ describe("reports", () => {
   });
 
   it("JUnit: unexpected failure is a failure, an expected one is skipped with its reason, an unavailable subject is an error", () => {
-    const xml = renderJunit(report);
+    const xml = renderJunit(report, "toolnexus");
     expect(xml).toContain('<testsuites tests="4" failures="1" errors="1" skipped="1">');
     expect(xml).toContain("expected failure (spec-pinned, mcp.allowlist.empty): tools: {} loads all tools in this port");
     expect(xml).toContain("go: 403 Forbidden");

@@ -98,12 +98,23 @@ describe("lint", () => {
   it("client.stream with history, directly or through a matrix, needs client.stream-history", async () => {
     const text = `${good}  - op: client.stream\n    with: {client: c, prompt: hi, history: []}\n`;
     const [problem] = await lintText("stream-history.yaml", text);
-    expect(problem).toMatchObject({ line: 8, message: 'client.stream with history needs capability "client.stream-history", which this scenario does not require' });
+    expect(problem).toMatchObject({ line: 8, message: 'history on client.stream needs capability "client.stream-history", which this scenario does not require' });
     expect(await lintText("stream-history-ok.yaml", text.replace("steps:", "requires: [client.stream-history]\nsteps:"))).toEqual([]);
     const matrix = `${good.replace("steps:", "matrix: [openai-run, openai-stream]\nsteps:")}  - op: "\${path.op}"\n    with: {client: c, prompt: hi, history: []}\n`;
-    expect((await lintText("matrix-history.yaml", matrix)).map((found) => found.message)).toContain('client.stream with history needs capability "client.stream-history", which this scenario does not require');
+    expect((await lintText("matrix-history.yaml", matrix)).map((found) => found.message)).toContain('history on client.stream needs capability "client.stream-history", which this scenario does not require');
     const runOnly = matrix.replace("[openai-run, openai-stream]", "[openai-run]");
     expect(await lintText("run-history.yaml", runOnly)).toEqual([]);
+  });
+
+  it("abortAfterMs on a client call, directly or through a matrix, needs client.cancel (operations.schema.json x-capability)", async () => {
+    const text = `${good}  - op: client.ask\n    with: {client: c, prompt: hi, id: a, abortAfterMs: 5}\n`;
+    const [problem] = await lintText("cancel.yaml", text);
+    expect(problem).toMatchObject({ line: 8, message: 'abortAfterMs on client.ask needs capability "client.cancel", which this scenario does not require', hint: "add client.cancel to requires: (a port without client.cancel is then skipped, not failed)" });
+    expect(await lintText("cancel-ok.yaml", text.replace("steps:", "requires: [client.cancel]\nsteps:"))).toEqual([]);
+    const matrix = `${good.replace("steps:", "matrix: client-paths\nsteps:")}  - op: "\${path.op}"\n    with: {client: c, prompt: hi, abortAfterMs: 5}\n`;
+    expect((await lintText("matrix-cancel.yaml", matrix)).map((found) => found.message)).toEqual(['abortAfterMs on ${path.op} needs capability "client.cancel", which this scenario does not require']);
+    // toolkit.create's abortAfterMs (an MCP connect's) is not annotated: no capability asked for.
+    expect(await lintText("toolkit-abort.yaml", good.replace("with: {handle: tk}", "with: {handle: tk, abortAfterMs: 5}"))).toEqual([]);
   });
 
   it("a variable used before it is captured", async () => {
