@@ -18,7 +18,8 @@ import type { RunnerManifest } from "../../runners/protocol/runner-manifest.type
 import { runnersDir } from "../common/paths.ts";
 import { runAgainstSubjects } from "./run-command.ts";
 import { scenariosToRun, wholeSuiteIds } from "./scenarios-to-run.ts";
-import { checkRunnerNames, UsageError } from "./usage.ts";
+import { checkRunnerNames, jobsOption, UsageError } from "./usage.ts";
+import { defaultJobs } from "../subjects/pool.ts";
 
 const collect = (value: string, previous: string[]) => [...previous, value];
 const defaultOut = "out/history";
@@ -104,6 +105,7 @@ interface HistoryOptions {
   fromReports?: string[];
   filter: string[];
   tag: string[];
+  jobs?: number;
 }
 
 const quote = (text: string) => (/^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replace(/'/g, "'\\''")}'`);
@@ -140,7 +142,7 @@ async function runVersions(paths: string[], options: HistoryOptions & { runner: 
   for (const [index, version] of versions.entries()) {
     const subject = `${options.runner}@${version}`;
     console.log(`== history ${index + 1}/${versions.length}: ${subject}`);
-    const { report, problems } = await runAgainstSubjects(scenarios, { runners: [subject], noBaseline: !options.baseline }, { suiteIds });
+    const { report, problems } = await runAgainstSubjects(scenarios, { runners: [subject], noBaseline: !options.baseline, jobs: options.jobs ?? defaultJobs() }, { suiteIds });
     const file = join(options.out, `${subject}.json`);
     await writeOutput(file, `${JSON.stringify(report, null, 2)}\n`);
     // An unavailable version is shown in the history with its reason; other problems (a stale baseline entry) are worth a line.
@@ -197,6 +199,7 @@ export function registerHistoryCommand(program: Command): void {
     .option("--from-reports <files...>", "render the history from these JSON reports; run nothing")
     .option("--filter <glob>", "only scenarios whose id matches (repeatable: any of them)", collect, [])
     .option("--tag <tag>", "only scenarios with this tag (repeatable)", collect, [])
+    .addOption(jobsOption())
     .action(async (paths: string[], options: HistoryOptions) => {
       process.exitCode = await history(paths, options);
     });

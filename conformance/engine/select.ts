@@ -10,3 +10,12 @@ export function selectScenarios(scenarios: ExpandedScenario[], filter: ((id: str
 export function shard<T>(items: T[], index: number, count: number): T[] {
   return items.filter((_, position) => position % count === index - 1);
 }
+
+/**
+ * The tag of a scenario that must run with nothing else in flight under `run --jobs N`: it observes
+ * state every lane of a subject shares (the in-process reference's process-wide registry of open
+ * toolkits, say). Documented in conformance/README.md and the scenario schema's `tags`.
+ */
+export const exclusiveTag = "exclusive";
+
+export const runsAlone = (scenario: ExpandedScenario): boolean => scenario.tags.includes(exclusiveTag);
