@@ -1,11 +1,14 @@
 // Runs a list of items on a few lanes at once (a lane: one subject process, say) and hands back their
 // results in list order, each as soon as every item before it is done, so what is printed and reported
-// is the same whatever the number of lanes. An item marked exclusive runs alone: every lane is idle
+// is the same whatever the number of lanes. Items may start in another order (heavier first, so a long
+// one found late does not end the run alone); an item marked exclusive runs alone: every lane is idle
 // before it starts, and none starts another item until it ends.
 
 export interface LaneOptions<Item, Out> {
   /** Items that must run with nothing else in flight (e.g. a scenario that observes process-wide state). */
   exclusive?: (item: Item) => boolean;
+  /** An estimate of an item's duration: items start heaviest first (ties in list order); default list order. */
+  weight?: (item: Item) => number;
   /** Sees each result in list order, the moment the items before it are all done. */
   onInOrder?: (result: Out, index: number) => void;
 }
@@ -45,7 +48,10 @@ export async function runOnLanes<Item, Lane, Out>(items: readonly Item[], lanes:
     inFlight.add(tracked);
   };
 
-  for (let index = 0; index < items.length && !failure; index++) {
+  const weights = items.map((item) => options.weight?.(item) ?? 0);
+  const startOrder = items.map((_, index) => index).sort((a, b) => weights[b] - weights[a] || a - b);
+  for (const index of startOrder) {
+    if (failure) break;
     if (options.exclusive?.(items[index])) {
       await Promise.all(inFlight);
       if (failure) break;

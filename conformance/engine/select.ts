@@ -19,3 +19,11 @@ export function shard<T>(items: T[], index: number, count: number): T[] {
 export const exclusiveTag = "exclusive";
 
 export const runsAlone = (scenario: ExpandedScenario): boolean => scenario.tags.includes(exclusiveTag);
+
+/**
+ * How long a scenario's author expects it to wait: the sum of the timeouts its steps set themselves
+ * (a step that only takes the scenario's default expects no long wait). Measured on the suite, the
+ * scenarios with the largest sums are among the longest, so lanes start them first.
+ */
+export const waitWeight = (scenario: ExpandedScenario): number =>
+  scenario.steps.reduce((sum, { step }) => sum + (("timeoutMs" in step && step.timeoutMs) || 0), 0);

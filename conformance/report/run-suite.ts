@@ -8,7 +8,7 @@ import type { ExpandedScenario } from "../scenario/expand.ts";
 import type { Subject } from "../subjects/subject.ts";
 import { runScenario, type RunOptions } from "../engine/run.ts";
 import { runOnLanes } from "../engine/lanes.ts";
-import { runsAlone } from "../engine/select.ts";
+import { runsAlone, waitWeight } from "../engine/select.ts";
 import { judge } from "./baseline.ts";
 import { capResult } from "./value-cap.ts";
 
@@ -24,6 +24,6 @@ export async function runSuite(scenarios: ExpandedScenario[], lanes: Subject | r
     subjects,
     // Capped as the report will store it: one huge value must not weigh on memory or the reports.
     async (scenario, subject) => judge(capResult(await runScenario(scenario, subject, options)), options.baseline ?? new Map()),
-    { exclusive: runsAlone, onInOrder: (result) => options.onResult?.(result) },
+    { exclusive: runsAlone, weight: subjects.length > 1 ? waitWeight : undefined, onInOrder: (result) => options.onResult?.(result) },
   );
 }
