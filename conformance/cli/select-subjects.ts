@@ -10,7 +10,7 @@ import { createReferenceSubject, referenceInfo } from "../subjects/reference/ind
 import type { PortSourceChoice } from "../subjects/port-source.ts";
 import { openRunner, packageAt, pinned, readManifest, runnerNames, subjectName, type RunnerOrigin } from "../subjects/runner-registry.ts";
 import { RunnerUnavailableError, startRunnerSubject, type RunnerSubject } from "../subjects/runner.ts";
-import { openLanes } from "../subjects/pool.ts";
+import { openLanes, runnerLanes } from "../subjects/pool.ts";
 import type { Subject, SubjectInfo } from "../subjects/subject.ts";
 import { UsageError } from "./usage.ts";
 
@@ -113,9 +113,7 @@ export async function* openSubjects(choice: SubjectChoice, log: (line: string) =
   if (choice.baselineFile && picks.length + (choice.runnerCommand ? 1 : 0) !== 1) throw new Error("--baseline needs exactly one runner subject");
   const wantsReference = choice.subject === "reference" || (viaAll && !skip.has("reference")) || (!picked.length && !choice.runnerCommand);
   const jobs = choice.jobs ?? 1;
-  // Another lane of a runner: a process started exactly like the first (its install is done).
-  const moreOf = async (first: RunnerSubject) =>
-    openLanes(first, jobs, async () => Object.assign(await startRunnerSubject(first.spec), { info: first.info }), log);
+  const moreOf = (first: RunnerSubject) => runnerLanes(first, jobs, log);
   if (wantsReference) {
     // Each in-process lane has its own handler (and handles); what they share process-wide is what
     // scenarios tagged `exclusive` observe.

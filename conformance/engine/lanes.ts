@@ -24,7 +24,7 @@ export async function runOnLanes<Item, Lane, Out>(items: readonly Item[], lanes:
   let failure: { error: unknown } | undefined;
 
   const flush = () => {
-    while (emitted < items.length && done[emitted]) options.onInOrder?.(results[emitted], emitted++);
+    for (; emitted < items.length && done[emitted]; emitted++) options.onInOrder?.(results[emitted], emitted);
   };
   const acquire = (): Promise<Lane> => (free.length ? Promise.resolve(free.shift()!) : new Promise((resolve) => waiting.push(resolve)));
   const release = (lane: Lane) => {

@@ -2,6 +2,7 @@
 // (or in-process instance), so N scenarios run at once and none sees another's handles. The first lane
 // is opened as a single subject always was (install, build, handshake); the others are started from it.
 import { availableParallelism } from "node:os";
+import { startRunnerSubject, type RunnerSubject } from "./runner.ts";
 import type { Subject } from "./subject.ts";
 
 /**
@@ -26,6 +27,11 @@ export async function openLanes(first: Subject, jobs: number, another: () => Pro
     else log(`note: ${first.info.name}: a lane of ${jobs} did not start (${outcome.reason instanceof Error ? outcome.reason.message : String(outcome.reason)}); running on ${started.filter((other) => other.status === "fulfilled").length + 1}`);
   }
   return lanes;
+}
+
+/** A runner's lanes: `first` and processes started exactly like it (its install or build is done). */
+export function runnerLanes(first: RunnerSubject, jobs: number, log: (line: string) => void): Promise<Subject[]> {
+  return openLanes(first, jobs, async () => Object.assign(await startRunnerSubject(first.spec), { info: first.info }), log);
 }
 
 export async function closeLanes(lanes: readonly Subject[]): Promise<void> {
