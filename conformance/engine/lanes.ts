@@ -1,8 +1,8 @@
 // Runs a list of items on a few lanes at once (a lane: one subject process, say) and hands back their
 // results in list order, each as soon as every item before it is done, so what is printed and reported
-// is the same whatever the number of lanes. Items may start in another order (heavier first, so a long
-// one found late does not end the run alone); an item marked exclusive runs alone: every lane is idle
-// before it starts, and none starts another item until it ends.
+// is the same whatever the number of lanes. Items may start in another order: exclusive ones first,
+// one at a time, each alone (nothing else in flight; first, so no lane waits for the others to drain
+// before one), then the rest heaviest first (so a long one found late does not end the run alone).
 
 export interface LaneOptions<Item, Out> {
   /** Items that must run with nothing else in flight (e.g. a scenario that observes process-wide state). */
@@ -49,10 +49,11 @@ export async function runOnLanes<Item, Lane, Out>(items: readonly Item[], lanes:
   };
 
   const weights = items.map((item) => options.weight?.(item) ?? 0);
-  const startOrder = items.map((_, index) => index).sort((a, b) => weights[b] - weights[a] || a - b);
+  const alone = items.map((item) => options.exclusive?.(item) === true);
+  const startOrder = items.map((_, index) => index).sort((a, b) => Number(alone[b]) - Number(alone[a]) || weights[b] - weights[a] || a - b);
   for (const index of startOrder) {
     if (failure) break;
-    if (options.exclusive?.(items[index])) {
+    if (alone[index]) {
       await Promise.all(inFlight);
       if (failure) break;
       // Every lane is free now; the first one runs it, and the loop waits for it.

@@ -58,13 +58,13 @@ describe("runOnLanes", () => {
     expect([...inFlightAtStart.values()].every((count) => count === 1)).toBe(true);
   });
 
-  it("runs an exclusive item with nothing else in flight", async () => {
-    const withExclusive = [...items.slice(0, 2), { name: "alone", ms: 20, exclusive: true }, ...items.slice(2)];
-    const { results, inFlightAtStart, started } = await trace(withExclusive, 3);
+  it("runs exclusive items first, each with nothing else in flight, results still in list order", async () => {
+    const withExclusive = [...items.slice(0, 2), { name: "alone", ms: 20, exclusive: true }, ...items.slice(2), { name: "alone too", ms: 10, exclusive: true }];
+    const { results, inFlightAtStart, started } = await trace(withExclusive, 3, (item) => item.ms);
+    expect(started.slice(0, 2)).toEqual(["alone", "alone too"]);
     expect(inFlightAtStart.get("alone")).toBe(1);
-    // Nothing after it started before it ended: it is started once slow and fast1 are done, and alone.
-    expect(started.indexOf("alone")).toBe(2);
-    expect(results).toHaveLength(withExclusive.length);
+    expect(inFlightAtStart.get("alone too")).toBe(1);
+    expect(results).toEqual(withExclusive.map((item) => `${item.name} done`));
   });
 
   it("starts heavier items first, results still in list order", async () => {
