@@ -20,7 +20,8 @@ if [[ -d "$source_dir" ]]; then
 else
   echo "ci-conformance: no port source checkout at $source_dir: source subjects will be reported unavailable" >&2
 fi
-run() { npx tsx conformance/cli/main.ts run --runner all --skip reference --skip ts --source "$source_dir" "${required[@]}" "$@"; }
+# --jobs 2 per shard: the two shards below run at once, so each subject has the default 4 lanes in all.
+run() { npx tsx conformance/cli/main.ts run --runner all --skip reference --skip ts --jobs 2 --source "$source_dir" "${required[@]}" "$@"; }
 mkdir -p out
 # Every runner is installed or built first, one after another: the two shards below must not build
 # the same folder at once. (One scenario; its verdict is the shards' to give.)

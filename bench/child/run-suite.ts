@@ -4,6 +4,7 @@
 // A fresh process per sample, so the in-process reference and the runner start equally cold, and
 // maxRSS covers one suite run only. Usage: tsx bench/child/run-suite.ts '<json>'
 //   {"subject": "reference"} | {"subject": "runner", "spec": RunnerSpec, "baseline": FILE}, plus "every": n
+//   and "jobs": n (lanes, as `run --jobs n`; default 1)
 import { toolnexusSuite } from "../../conformance/suite/toolnexus.ts";
 import { readFileSync } from "node:fs";
 import { defaultScenarioDir } from "../../conformance/scenario/scenario-id.ts";
@@ -13,6 +14,7 @@ import { lintPaths } from "../../conformance/scenario/lint.ts";
 import { createReferenceSubject } from "../../conformance/subjects/reference/index.ts";
 import { startRunnerSubject, type RunnerSpec, type RunnerSubject } from "../../conformance/subjects/runner.ts";
 import type { Subject } from "../../conformance/subjects/subject.ts";
+import { closeLanes, openLanes, runnerLanes } from "../../conformance/subjects/pool.ts";
 
 const resultMarker = "BENCH-RESULT "; // read by bench/lib/child.ts
 
@@ -22,6 +24,7 @@ interface ChildInput {
   /** The runner subject's expected-failures file. */
   baseline?: string;
   every?: number;
+  jobs?: number;
 }
 
 /** Peak resident set of another process (kB), from /proc; undefined where there is no /proc. */
@@ -45,14 +48,17 @@ async function main(): Promise<void> {
   const every = Math.max(1, input.every ?? 1);
   const scenarios = lint.expanded.filter((_, index) => index % every === 0);
 
+  const jobs = Math.max(1, input.jobs ?? 1);
   const started = performance.now();
-  let subject: Subject;
+  let lanes: Subject[];
   if (input.subject === "runner") {
     if (!input.spec) throw new Error("runner subject without a spec");
-    subject = await startRunnerSubject(input.spec);
+    lanes = await runnerLanes(await startRunnerSubject(input.spec), jobs, console.error);
   } else {
-    subject = createReferenceSubject();
+    lanes = await openLanes(createReferenceSubject(), jobs, async () => createReferenceSubject(), console.error);
   }
+  if (lanes.length !== jobs) throw new Error(`${jobs} lanes asked for, ${lanes.length} started`);
+  const subject = lanes[0];
   const opened = performance.now();
   const runnerPeak = () => peakRssKb((subject as Partial<RunnerSubject>).pid);
   let runnerPeakKb: number | undefined;
@@ -60,7 +66,7 @@ async function main(): Promise<void> {
   try {
     // A port's known divergences (its baseline) are not "unexpected" here either.
     const baseline = input.subject === "runner" && input.baseline ? await loadBaseline(input.baseline) : new Map();
-    results = await runSuite(scenarios, subject, {
+    results = await runSuite(scenarios, lanes, {
       fixtureKinds: toolnexusSuite.fixtureKinds,
       baseline,
       onResult: () => {
@@ -68,7 +74,7 @@ async function main(): Promise<void> {
       },
     });
   } finally {
-    await subject.close();
+    await closeLanes(lanes);
   }
   const finished = performance.now();
   const counts: Record<string, number> = {};
@@ -83,7 +89,7 @@ async function main(): Promise<void> {
     // process.resourceUsage().maxRSS is in kilobytes: the harness and, in-process, the reference.
     maxRssKb: process.resourceUsage().maxRSS,
     runnerPeakRssKb: runnerPeakKb,
-    restarts: (subject as Partial<RunnerSubject>).restarts,
+    restarts: lanes.reduce((sum, lane) => sum + ((lane as Partial<RunnerSubject>).restarts ?? 0), 0) || undefined,
   };
   process.stdout.write(`${resultMarker}${JSON.stringify(line)}\n`);
 }

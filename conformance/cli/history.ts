@@ -19,7 +19,8 @@ import type { RunnerManifest } from "../../runners/protocol/runner-manifest.type
 import { runnersDir } from "../common/paths.ts";
 import { runAgainstSubjects } from "./run-command.ts";
 import { scenariosToRun, wholeSuiteIds } from "./scenarios-to-run.ts";
-import { checkRunnerNames, UsageError } from "./usage.ts";
+import { checkRunnerNames, jobsOption, UsageError } from "./usage.ts";
+import { defaultJobs } from "../subjects/pool.ts";
 
 const collect = (value: string, previous: string[]) => [...previous, value];
 const defaultOut = "out/history";
@@ -105,6 +106,7 @@ interface HistoryOptions {
   fromReports?: string[];
   filter: string[];
   tag: string[];
+  jobs?: number;
 }
 
 const quote = (text: string) => (/^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replace(/'/g, "'\\''")}'`);
@@ -141,7 +143,7 @@ async function runVersions(paths: string[], options: HistoryOptions & { runner: 
   for (const [index, version] of versions.entries()) {
     const subject = `${options.runner}@${version}`;
     console.log(`== history ${index + 1}/${versions.length}: ${subject}`);
-    const { report, problems } = await runAgainstSubjects(scenarios, { runners: [subject], noBaseline: !options.baseline }, { suiteIds });
+    const { report, problems } = await runAgainstSubjects(scenarios, { runners: [subject], noBaseline: !options.baseline, jobs: options.jobs ?? defaultJobs() }, { suiteIds });
     stampSuite(report, scenarios);
     const file = join(options.out, `${subject}.json`);
     await writeOutput(file, `${JSON.stringify(report, null, 2)}\n`);
@@ -199,6 +201,7 @@ export function registerHistoryCommand(program: Command): void {
     .option("--from-reports <files...>", "render the history from these JSON reports; run nothing")
     .option("--filter <glob>", "only scenarios whose id matches (repeatable: any of them)", collect, [])
     .option("--tag <tag>", "only scenarios with this tag (repeatable)", collect, [])
+    .addOption(jobsOption())
     .action(async (paths: string[], options: HistoryOptions) => {
       process.exitCode = await history(paths, options);
     });

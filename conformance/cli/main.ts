@@ -26,13 +26,14 @@ import { runAgainstSubjects, type SubjectChoice } from "./run-command.ts";
 import { cleanUpOnInterrupt } from "../common/interrupt.ts";
 import { removeLiveTempDirs } from "../engine/temp-dirs.ts";
 import { killLiveProcessGroups } from "../subjects/process-group.ts";
+import { defaultJobs } from "../subjects/pool.ts";
 import { smoke } from "./smoke.ts";
 import { registerCaptureCommands } from "../capture/cli.ts";
 import { registerHistoryCommand } from "./history.ts";
 import { registerBaselineCommand } from "./baseline-command.ts";
 import { sourceCommitEnvironmentVariable, sourceEnvironmentVariable, type PortSourceChoice } from "../subjects/port-source.ts";
 import { lintOrExplain, scenariosToRun, wholeSuiteIds } from "./scenarios-to-run.ts";
-import { checkRunnerNames, commandTypo, throwUsageErrors, usageHint, UsageError } from "./usage.ts";
+import { checkRunnerNames, commandTypo, jobsOption, throwUsageErrors, usageHint, UsageError } from "./usage.ts";
 
 function parseShard(value: string): { index: number; count: number } {
   const match = /^(\d+)\/(\d+)$/.exec(value);
@@ -91,6 +92,7 @@ export function buildProgram(): Command {
     .option("--filter <glob>", "only scenarios whose id matches, e.g. 'client.request-params.*' (repeatable: any of them)", collect, [])
     .option("--tag <tag>", "only scenarios with this tag (repeatable)", collect, [])
     .option("--shard <i/n>", "run only shard i of n", parseShard)
+    .addOption(jobsOption())
     .option("--json <file>", "write the JSON report")
     .option("--junit <file>", "write JUnit XML")
     .option("--matrix <file>", "write the compliance matrix (Markdown)")
@@ -124,6 +126,7 @@ export function buildProgram(): Command {
         noBaseline: options.baseline === false,
         handshakeTimeoutMs: options.handshakeTimeout,
         skip: options.skip,
+        jobs: options.jobs ?? defaultJobs(),
       };
       const { report, problems } = await runAgainstSubjects(scenarios, choice, { suiteIds, sharded: Boolean(options.shard), required: options.require });
       if (options.shard) report.shard = options.shard;

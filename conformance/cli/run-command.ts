@@ -8,6 +8,7 @@ import { formatResult } from "../report/console.ts";
 import { reportSubject } from "../report/json-report.ts";
 import { describeOrigin } from "../report/origin.ts";
 import { toolnexusSuite } from "../suite/toolnexus.ts";
+import { closeLanes } from "../subjects/pool.ts";
 import { openSubjects, type SubjectChoice } from "./select-subjects.ts";
 
 export type { SubjectChoice };
@@ -34,13 +35,14 @@ export async function runAgainstSubjects(
       continue;
     }
     const { info } = opened.subject;
-    console.log(`== ${info.name}: ${info.package} ${info.version} (${info.language}; ${describeOrigin(info.build)}), ${scenarios.length} scenarios`);
+    const lanes = opened.lanes.length > 1 ? `, ${opened.lanes.length} at a time` : "";
+    console.log(`== ${info.name}: ${info.package} ${info.version} (${info.language}; ${describeOrigin(info.build)}), ${scenarios.length} scenarios${lanes}`);
     const subject = reportSubject(info);
     report.subjects.push(subject);
     try {
-      report.results.push(...(await runSuite(scenarios, opened.subject, { fixtureKinds: toolnexusSuite.fixtureKinds, baseline: opened.baseline, onResult: (result) => console.log(formatResult(result)) })));
+      report.results.push(...(await runSuite(scenarios, opened.lanes, { fixtureKinds: toolnexusSuite.fixtureKinds, baseline: opened.baseline, onResult: (result) => console.log(formatResult(result)) })));
     } finally {
-      await opened.subject.close();
+      await closeLanes(opened.lanes);
     }
     const orphans = options.suiteIds ? orphanedEntries(opened.baseline, options.suiteIds).map((entry) => entry.scenario) : [];
     if (orphans.length) {

@@ -9,7 +9,8 @@ import type { Entry } from "../schema/baseline.types.ts";
 import { createReferenceSubject, referenceInfo } from "../subjects/reference/index.ts";
 import type { PortSourceChoice } from "../subjects/port-source.ts";
 import { openRunner, packageAt, pinned, readManifest, runnerNames, subjectName, type RunnerOrigin } from "../subjects/runner-registry.ts";
-import { RunnerUnavailableError, startRunnerSubject } from "../subjects/runner.ts";
+import { RunnerUnavailableError, startRunnerSubject, type RunnerSubject } from "../subjects/runner.ts";
+import { openLanes, runnerLanes } from "../subjects/pool.ts";
 import type { Subject, SubjectInfo } from "../subjects/subject.ts";
 import { UsageError } from "./usage.ts";
 
@@ -28,11 +29,15 @@ export interface SubjectChoice {
   handshakeTimeoutMs?: number;
   /** Subjects `all` leaves out (e.g. reference and ts, which CI's vitest suite already runs on every scenario). */
   skip?: string[];
+  /** Lanes per subject (`run --jobs N`): how many of its scenarios run at once; default 1. */
+  jobs?: number;
 }
 
 export interface OpenedSubject {
   info: SubjectInfo;
   subject?: Subject;
+  /** The subject's lanes, `subject` first (choice.jobs of them, fewer if some did not start); close them all. */
+  lanes: Subject[];
   unavailableReason?: string;
   baseline: Map<string, Entry>;
   /** Named on the command line (not via `all`): its unavailability fails the run. */
@@ -96,7 +101,7 @@ export function originOf(pick: RunnerPick, source: PortSourceChoice | undefined)
   return { kind: "source", source };
 }
 
-/** Opens subjects one at a time, as the run reaches them, so only one runner process lives at once. */
+/** Opens subjects one at a time, as the run reaches them, so only one subject's runner processes (its lanes) live at once. */
 export async function* openSubjects(choice: SubjectChoice, log: (line: string) => void = console.log): AsyncGenerator<OpenedSubject> {
   if (choice.subject && choice.subject !== "reference") throw new Error(`unknown in-process subject "${choice.subject}"; expected: reference`);
   const { picks: picked, viaAll } = await pickRunners(choice);
@@ -107,7 +112,14 @@ export async function* openSubjects(choice: SubjectChoice, log: (line: string) =
   if (unknown.length) throw new UsageError(`--skip ${unknown.join(", ")}: not a subject of this run (${["reference", ...picked.map((pick) => subjectName(pick.runner, pick))].join(", ")})`, "run");
   if (choice.baselineFile && picks.length + (choice.runnerCommand ? 1 : 0) !== 1) throw new Error("--baseline needs exactly one runner subject");
   const wantsReference = choice.subject === "reference" || (viaAll && !skip.has("reference")) || (!picked.length && !choice.runnerCommand);
-  if (wantsReference) yield { info: referenceInfo("reference"), subject: createReferenceSubject(), baseline: new Map(), explicitlyRequested: true };
+  const jobs = choice.jobs ?? 1;
+  const moreOf = (first: RunnerSubject) => runnerLanes(first, jobs, log);
+  if (wantsReference) {
+    // Each in-process lane has its own handler (and handles); what they share process-wide is what
+    // scenarios tagged `exclusive` observe.
+    const first = createReferenceSubject();
+    yield { info: referenceInfo("reference"), subject: first, lanes: await openLanes(first, jobs, async () => createReferenceSubject(), log), baseline: new Map(), explicitlyRequested: true };
+  }
   for (const pick of picks) {
     const { runner } = pick;
     const manifest = await readManifest(runner);
@@ -124,24 +136,30 @@ export async function* openSubjects(choice: SubjectChoice, log: (line: string) =
       capabilities: [],
       build: pick.kind === "source" ? { mode: "source", ...(choice.source ? { path: choice.source.dir } : {}) } : { mode: "published", package: pkg },
     };
+    let lanes: Subject[];
     try {
-      yield { info: placeholder, subject: await openRunner(runner, log, originOf(pick, choice.source)), baseline, explicitlyRequested: !viaAll };
+      lanes = await moreOf(await openRunner(runner, log, originOf(pick, choice.source)));
     } catch (error) {
       if (!(error instanceof Error)) throw error;
       const reason = error instanceof RunnerUnavailableError ? error.message : `runner broke at start: ${error.message}`;
-      yield { info: placeholder, unavailableReason: reason, baseline, explicitlyRequested: !viaAll };
+      yield { info: placeholder, unavailableReason: reason, lanes: [], baseline, explicitlyRequested: !viaAll };
+      continue;
     }
+    yield { info: placeholder, subject: lanes[0], lanes, baseline, explicitlyRequested: !viaAll };
   }
   if (choice.runnerCommand) {
     const build = { mode: "command" as const, command: choice.runnerCommand };
     const info: SubjectInfo = { name: "custom", language: "(unknown)", package: choice.runnerCommand, version: "(not started)", capabilities: [], build };
     const baseline = choice.baselineFile ? await loadBaseline(choice.baselineFile) : new Map<string, Entry>();
+    let lanes: Subject[];
     try {
       const subject = await startRunnerSubject({ name: "custom", command: ["bash", "-c", choice.runnerCommand], handshakeTimeoutMs: choice.handshakeTimeoutMs });
       subject.info.build = build;
-      yield { info, subject, baseline, explicitlyRequested: true };
+      lanes = await moreOf(subject);
     } catch (error) {
-      yield { info, unavailableReason: error instanceof Error ? error.message : String(error), baseline, explicitlyRequested: true };
+      yield { info, unavailableReason: error instanceof Error ? error.message : String(error), lanes: [], baseline, explicitlyRequested: true };
+      return;
     }
+    yield { info, subject: lanes[0], lanes, baseline, explicitlyRequested: true };
   }
 }

@@ -1,9 +1,10 @@
 // Usage errors: one line saying what is wrong and where the usage is, exit 2 (nothing ran), instead
 // of commander's default (the whole help text, exit 1, which reads like a test verdict).
 import { existsSync } from "node:fs";
-import { Command, CommanderError } from "commander";
+import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
 import { closestName } from "../scenario/closest-name.ts";
 import { runnerNames } from "../subjects/runner-registry.ts";
+import { defaultJobs } from "../subjects/pool.ts";
 
 export class UsageError extends Error {
   /** The command whose --help explains the usage: "run", or "" for the program itself; none when help would not help. */
@@ -49,4 +50,16 @@ export function checkRunnerNames(specs: string[], helpCommand: string): void {
     const suggestion = closestName(name, known);
     throw new UsageError(`no runner "${name}"${suggestion ? `; did you mean ${suggestion}?` : ""} (runners: ${known.join(", ")})`, helpCommand);
   }
+}
+
+/** --jobs N: a whole number of lanes, 1 to 64 (more runner processes per subject than that is a typo). */
+export function parseJobs(value: string): number {
+  const number = Number(value);
+  if (!/^\d+$/.test(value.trim()) || number < 1 || number > 64) throw new InvalidArgumentError("expected a whole number of scenarios at once, 1 to 64 (1: one after another)");
+  return number;
+}
+
+/** run's and history's --jobs (the default is filled in by the command: it depends on the machine). */
+export function jobsOption(): Option {
+  return new Option("--jobs <n>", `scenarios of a subject at once, each on its own runner process (default ${defaultJobs()} here: twice the cores, 2 to 8; 1: one after another); reports are the same whatever n`).argParser(parseJobs);
 }

@@ -1,10 +1,14 @@
-// Runs a list of expanded scenarios against one subject, in order, judging each against the
-// subject's baseline as it finishes (here, above the engine: judging is the report's business).
+// Runs a list of expanded scenarios against one subject, judging each against the subject's baseline
+// as it finishes (here, above the engine: judging is the report's business). Given several lanes of
+// the subject (one process each, conformance/subjects/pool.ts), scenarios run that many at a time;
+// results come back, and onResult sees them, in list order whatever the number of lanes.
 import type { Entry } from "../schema/baseline.types.ts";
 import type { Result } from "../schema/report.types.ts";
 import type { ExpandedScenario } from "../scenario/expand.ts";
 import type { Subject } from "../subjects/subject.ts";
 import { runScenario, type RunOptions } from "../engine/run.ts";
+import { runOnLanes } from "../engine/lanes.ts";
+import { runsAlone, waitWeight } from "../engine/select.ts";
 import { judge } from "./baseline.ts";
 import { capResult } from "./value-cap.ts";
 
@@ -13,13 +17,13 @@ export interface SuiteOptions extends RunOptions {
   onResult?: (result: Result) => void;
 }
 
-export async function runSuite(scenarios: ExpandedScenario[], subject: Subject, options: SuiteOptions): Promise<Result[]> {
-  const results: Result[] = [];
-  for (const scenario of scenarios) {
+export async function runSuite(scenarios: ExpandedScenario[], lanes: Subject | readonly Subject[], options: SuiteOptions): Promise<Result[]> {
+  const subjects = Array.isArray(lanes) ? lanes : [lanes as Subject];
+  return runOnLanes(
+    scenarios,
+    subjects,
     // Capped as the report will store it: one huge value must not weigh on memory or the reports.
-    const result = judge(capResult(await runScenario(scenario, subject, options)), options.baseline ?? new Map());
-    results.push(result);
-    options.onResult?.(result);
-  }
-  return results;
+    async (scenario, subject) => judge(capResult(await runScenario(scenario, subject, options)), options.baseline ?? new Map()),
+    { exclusive: runsAlone, weight: subjects.length > 1 ? waitWeight : undefined, onInOrder: (result) => options.onResult?.(result) },
+  );
 }

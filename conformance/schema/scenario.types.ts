@@ -31,6 +31,9 @@ export interface Scenario {
    * @minItems 1
    */
   spec: [string, ...string[]];
+  /**
+   * Free labels for --tag, except `exclusive`: under `run --jobs N` the scenario runs with nothing else in flight (it observes state a subject's lanes share, or a bound holds only while it has the machine to itself). See conformance/README.md#running-scenarios-at-once.
+   */
   tags?: string[];
   /**
    * Capabilities a subject must declare (runners/PROTOCOL.md#capabilities).

@@ -1,16 +1,24 @@
 // The whole scenario suite against the reference, one vitest test per expanded scenario id: first
 // in-process, then through the `ts` runner, whose every step result must equal the in-process one
-// (what differs between the two can only be the protocol's doing).
+// (what differs between the two can only be the protocol's doing). Each pass runs as `run --jobs N`
+// does (N lanes, conformance/engine/lanes.ts; TNC_SUITE_JOBS overrides N), and each ends with a check
+// that its results came in suite order with the statuses and checks `--jobs 1` gives: every scenario
+// passes, none with a failed check.
 import picomatch from "picomatch";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { defaultScenarioDir } from "../../conformance/scenario/scenario-id.ts";
 import { runScenario, type StepResult } from "../../conformance/engine/run.ts";
+import { runOnLanes } from "../../conformance/engine/lanes.ts";
+import { runsAlone, waitWeight } from "../../conformance/engine/select.ts";
+import { resultSignature } from "../../conformance/report/comparable.ts";
+import type { Result } from "../../conformance/schema/report.types.ts";
+import { closeLanes, defaultJobs, openLanes, runnerLanes } from "../../conformance/subjects/pool.ts";
+import type { Subject } from "../../conformance/subjects/subject.ts";
 import { formatResult } from "../../conformance/report/console.ts";
 import { judge } from "../../conformance/report/baseline.ts";
 import { expandScenario, type ExpandedScenario, type ExpandedStep } from "../../conformance/scenario/expand.ts";
 import { findScenarioFiles, formatDiagnostic, readScenarioFile, type LoadedScenario } from "../../conformance/scenario/load.ts";
 import { createReferenceSubject } from "../../conformance/subjects/reference/index.ts";
-import type { RunnerSubject } from "../../conformance/subjects/runner.ts";
 import { toolnexusSuite } from "../../conformance/suite/toolnexus.ts";
 
 // Mutation testing (npm run mutate, vitest.mutate.config.ts) sets this: Stryker switches mutants
@@ -29,17 +37,8 @@ const lint = inProcessOnly ? await readWithoutLint() : await (await import("../.
 // TNC_SUITE_FILTER (a glob over scenario ids, e.g. '!mcp/**'): a mutation run over one folder needs only
 // the scenarios that reach it, and leaves out timing-sensitive ones a busy machine fails at random.
 const scenarios = process.env.TNC_SUITE_FILTER ? lint.expanded.filter((scenario) => picomatch.isMatch(scenario.id, process.env.TNC_SUITE_FILTER!)) : lint.expanded;
-const inProcess = createReferenceSubject();
+const jobs = Number(process.env.TNC_SUITE_JOBS ?? defaultJobs());
 const inProcessSteps = new Map<string, unknown[]>();
-let tsRunner: RunnerSubject;
-
-beforeAll(async () => {
-  if (!inProcessOnly) tsRunner = await (await import("../../conformance/subjects/runner-registry.ts")).openRunner("ts");
-});
-afterAll(async () => {
-  await inProcess.close();
-  await tsRunner?.close();
-});
 
 /** A step result without what legitimately differs between two runs: timings, ports, temp paths, pids. */
 function comparable(result: StepResult): unknown {
@@ -63,24 +62,95 @@ describe.skipIf(inProcessOnly)("scenario files", () => {
   });
 });
 
+interface Ran {
+  result: Result;
+  steps: unknown[];
+}
+
+/**
+ * One pass over the suite on `jobs` lanes, started by the first test that asks for a result; each
+ * scenario's test waits for its own, which arrive in suite order. `order` is the order they arrived in.
+ */
+function suitePass(openSubjects: () => Promise<Subject[]>) {
+  const waiting = scenarios.map(() => {
+    let resolve!: (ran: Ran) => void;
+    let reject!: (error: unknown) => void;
+    const promise = new Promise<Ran>((yes, no) => ([resolve, reject] = [yes, no]));
+    return { promise, resolve, reject };
+  });
+  for (const { promise } of waiting) promise.catch(() => undefined); // each test awaits its own
+  const order: string[] = [];
+  let lanes: Subject[] = [];
+  let started: Promise<unknown> | undefined;
+  const start = () =>
+    (started ??= (async () => {
+      lanes = await openSubjects();
+      return runOnLanes(
+        scenarios,
+        lanes,
+        async (scenario, subject): Promise<Ran> => {
+          const steps: unknown[] = [];
+          const result = judge(await runScenario(scenario, subject, { fixtureKinds: toolnexusSuite.fixtureKinds, onOperation: stepsOf(steps) }), new Map());
+          return { result, steps };
+        },
+        {
+          exclusive: runsAlone,
+          weight: waitWeight,
+          onInOrder: (ran, index) => {
+            order.push(ran.result.scenario);
+            waiting[index].resolve(ran);
+          },
+        },
+      );
+    })().catch((error: unknown) => {
+      for (const { reject } of waiting) reject(error);
+    }));
+  return {
+    ran: (index: number) => (start(), waiting[index].promise),
+    order,
+    close: () => closeLanes(lanes),
+  };
+}
+
+/** What --jobs 1 gives for the reference: every scenario in suite order, passing, no failed check. */
+function expectSuiteOrderAllPassing(results: Result[], order: string[], subject: string) {
+  expect(order, "results arrived out of suite order").toEqual(scenarios.map((scenario) => scenario.id));
+  expect(results.map(resultSignature)).toEqual(scenarios.map((scenario) => ({ scenario: scenario.id, subject, status: "pass", outcome: "as-expected", checks: [] })));
+}
+
+const inProcess = suitePass(async () => openLanes(createReferenceSubject(), jobs, async () => createReferenceSubject(), console.log));
+let tsPass: ReturnType<typeof suitePass> | undefined;
+afterAll(async () => {
+  await inProcess.close();
+  await tsPass?.close();
+});
+
 describe("reference (in-process)", () => {
-  for (const scenario of scenarios) {
+  const results: Result[] = [];
+  scenarios.forEach((scenario, index) => {
     it(scenario.id, async () => {
-      const steps: unknown[] = [];
-      const result = judge(await runScenario(scenario, inProcess, { fixtureKinds: toolnexusSuite.fixtureKinds, onOperation: stepsOf(steps) }), new Map());
+      const { result, steps } = await inProcess.ran(index);
+      results.push(result);
       inProcessSteps.set(scenario.id, steps);
       expect(result.status, formatResult(result)).toBe("pass");
     });
-  }
+  });
+  it(`came in suite order on ${jobs} lanes, as --jobs 1 gives`, () => expectSuiteOrderAllPassing(results, inProcess.order, "reference"));
 });
 
 describe.skipIf(inProcessOnly)("reference through the ts runner (same results as in-process)", () => {
-  for (const scenario of scenarios) {
+  const results: Result[] = [];
+  beforeAll(async () => {
+    const { openRunner } = await import("../../conformance/subjects/runner-registry.ts");
+    tsPass = suitePass(async () => runnerLanes(await openRunner("ts"), jobs, console.log));
+  });
+  scenarios.forEach((scenario, index) => {
     it(scenario.id, async () => {
-      const steps: unknown[] = [];
-      const result = judge(await runScenario(scenario, tsRunner, { fixtureKinds: toolnexusSuite.fixtureKinds, onOperation: stepsOf(steps) }), new Map());
+      const { result, steps } = await tsPass!.ran(index);
+      results.push(result);
       expect(result.status, formatResult(result)).toBe("pass");
       expect(steps).toEqual(inProcessSteps.get(scenario.id));
     });
-  }
+  });
+  it(`came in suite order on ${jobs} lanes, as --jobs 1 gives`, () => expectSuiteOrderAllPassing(results, tsPass!.order, "ts"));
 });

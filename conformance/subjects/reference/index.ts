@@ -22,8 +22,8 @@ export function createReferenceSubject(name = "reference"): Subject {
     if (error !== undefined) throw new SubjectBrokenError(`the reference threw outside any operation (uncaught, by ${op} or before it; the ts runner's process would have ended): ${describeUncaught(error)}`);
   };
   const request = async (op: string, input: Record<string, unknown>, timeoutMs: number) => {
-    await (handshake ??= client.handshake(timeoutMs));
-    const outcome = await client.request(op, input, timeoutMs);
+    await (handshake ??= uncaught.within(() => client.handshake(timeoutMs)));
+    const outcome = await uncaught.within(() => client.request(op, input, timeoutMs));
     throwIfUncaught(op);
     return outcome;
   };

@@ -3,6 +3,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createReferenceSubject } from "../../../conformance/subjects/reference/index.ts";
 import { SubjectBrokenError } from "../../../conformance/subjects/subject.ts";
+import { watchUncaught } from "../../../conformance/subjects/reference/uncaught.ts";
 
 // vitest's own listeners would report a planted error as the test file's; they are set aside meanwhile.
 // (Through the plain EventEmitter type: process's overloads do not take these events by a variable.)
@@ -46,5 +47,18 @@ describe("the in-process reference and uncaught errors", () => {
     await second.close();
     expect(process.listenerCount("uncaughtException")).toBe(0);
     expect(process.listenerCount("unhandledRejection")).toBe(0);
+  });
+
+  it("gives an error thrown by what one subject's operation started to that subject alone (lanes side by side)", async () => {
+    const first = watchUncaught();
+    const second = watchUncaught();
+    await first.within(async () => void setTimeout(() => {
+      throw new Error("planted: thrown by a timer the first lane's operation set");
+    }, 0));
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(first.take()).toMatchObject({ message: "planted: thrown by a timer the first lane's operation set" });
+    expect(second.take()).toBeUndefined();
+    first.stop();
+    second.stop();
   });
 });
