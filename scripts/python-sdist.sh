@@ -34,7 +34,7 @@ work="$(mktemp -d "$cache/.download-XXXXXX")"
 trap 'rm -rf "$work"' EXIT
 
 download() {
-  "$PYTHON" -m pip download --disable-pip-version-check --no-input --quiet \
+  "$PYTHON" -m pip download --disable-pip-version-check --no-input \
     --no-binary :all: --no-deps --dest "$work" "toolnexus==$version"
 }
 source runners/retry.sh
