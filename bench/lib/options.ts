@@ -30,7 +30,7 @@ export interface BenchOptions {
 export class UsageError extends Error {}
 
 function sourceOption(given: string | undefined): PortSourceChoice | undefined {
-  const dir = given || process.env[sourceEnvironmentVariable] || process.env.npm_package_config_portsCheckout;
+  const dir = given || process.env[sourceEnvironmentVariable];
   return dir ? { dir } : undefined;
 }
 
@@ -39,8 +39,7 @@ export const usage = `usage: npm run bench -- [--quick] [--runs N] [--only ROW[,
   --runs N    iterations per figure (default 5; --quick: 1)
   --only ROW  only these measurement groups: ${groups.join(", ")} (repeatable or comma-separated)
   --out DIR   where the JSON goes (default bench/results/)
-  --source DIR  also measure each port built from this checkout (default: $TOOLNEXUS_SOURCE, else
-              package.json's config.portsCheckout when run through npm)`;
+  --source DIR  also measure each port built from this checkout (default: $TOOLNEXUS_SOURCE)`;
 
 export function parseOptions(argv: readonly string[]): BenchOptions {
   let parsed;

@@ -6,4 +6,5 @@ set -uo pipefail
 cd "$(dirname "$0")"
 export GOFLAGS=-mod=mod
 source ../retry.sh
-with_retries "go runner install" go build -o bin/runner .
+# A module version the proxy does not serve is a definite answer, not a hiccup: not retried.
+RETRY_GIVE_UP="module version is not available|: 404 Not Found|: 410 Gone" with_retries "go runner install" go build -o bin/runner .

@@ -14,4 +14,5 @@ fi
 # Retries force re-resolution (-U): Maven caches a failed lookup otherwise.
 mvn_package() { local update=(); [[ "$RETRY_ATTEMPT" -gt 1 ]] && update=(-U); mvn -B -q "${update[@]}" package; }
 source ../retry.sh
-with_retries "java runner install" mvn_package
+# A missing artifact is a definite answer (the registry does not serve it), not a hiccup: not retried.
+RETRY_GIVE_UP="Could not find artifact" with_retries "java runner install" mvn_package

@@ -138,7 +138,7 @@ function realisticReport(): Report {
     startedAt: "2026-11-29T10:00:00.000Z",
     finishedAt: "2026-11-29T10:05:00.000Z",
     subjects: [
-      ...available.map((name) => ({ name, language: name.split("@")[0], package: `github.com/example/toolnexus/${name.split("@")[0]}@v0.16.0`, version: "0.16.0", capabilities: [], available: true, build: name.endsWith("@source") ? { mode: "source" as const, path: "/work/ports/toolnexus-0.16.0", contentHash: `sha256:${"ab".repeat(32)}` } : { mode: "published" as const, package: `toolnexus@0.16.0` } })),
+      ...available.map((name) => ({ name, language: name.split("@")[0], package: `github.com/example/toolnexus/${name.split("@")[0]}@v0.16.0`, version: "0.16.0", capabilities: [], available: true, build: name.endsWith("@source") ? { mode: "source" as const, path: "/home/dev/src/toolnexus", contentHash: `sha256:${"ab".repeat(32)}` } : { mode: "published" as const, package: `toolnexus@0.16.0` } })),
       ...["go", "java"].map((name) => ({ name, language: name, package: `io.example.toolnexus:${name}:0.16.0`, version: "?", capabilities: [], available: false, unavailableReason: installerLog(name) })),
     ],
     results,
