@@ -2,18 +2,12 @@
 // on the console, as Markdown (--markdown, fit for a pull-request comment) and as JSON (--json,
 // conformance/schema/diff.schema.json). Exit status: 1 when anything regressed, 0 otherwise, 2 on bad
 // input (an unreadable, cut-short or foreign file: readJsonReport names it and what is wrong).
-import { mkdir, writeFile } from "node:fs/promises";
-import { dirname } from "node:path";
 import type { Command } from "commander";
+import { writeOutput } from "./write-output.ts";
 import { diffReports } from "../report/diff.ts";
 import { renderDiffConsole, renderDiffMarkdown } from "../report/diff-render.ts";
 import { readJsonReport } from "../report/json-report.ts";
 import { appendStepSummary } from "../report/step-summary.ts";
-
-async function writeOutput(path: string, text: string): Promise<void> {
-  await mkdir(dirname(path), { recursive: true });
-  await writeFile(path, text);
-}
 
 export function registerDiffCommand(program: Command): void {
   program

@@ -4,9 +4,9 @@
 // reports. Exit status: 0 when every version ran (failures are findings here, not errors), 1 when a
 // version was unavailable, 2 on bad input.
 import { spawn } from "node:child_process";
-import { mkdir, writeFile } from "node:fs/promises";
-import { basename, dirname, join } from "node:path";
+import { basename, join } from "node:path";
 import type { Command } from "commander";
+import { writeOutput } from "./write-output.ts";
 import { formatSummary } from "../report/console.ts";
 import { buildHistory, changeCounts, compareVersions, looksLikeVersion, renderHistoryHtml, renderHistoryMarkdown, sortVersions } from "../report/history.ts";
 import { readJsonReport } from "../report/json-report.ts";
@@ -91,11 +91,6 @@ export async function resolveVersions(runner: string, manifest: RunnerManifest, 
   const chosen = versionsInRange(available, spec.from, spec.to);
   if (!chosen.length) throw new UsageError(`no version of ${runner} in ${spec.from}..${spec.to}; its versions.list names: ${available.join(", ") || "(none)"}`, "history");
   return chosen;
-}
-
-async function writeOutput(path: string, text: string): Promise<void> {
-  await mkdir(dirname(path), { recursive: true });
-  await writeFile(path, text);
 }
 
 interface HistoryOptions {

@@ -1,10 +1,9 @@
 // The command line: run | list | lint (see README.md). Exit status (README's table, tested end to end
 // in test/conformance/cli/cli.test.ts): 0 when nothing unexpected happened, 1 when a scenario failed
 // unexpectedly or a baseline entry went stale, 2 on bad input (lint errors, a usage error, an unreadable file).
-import { mkdir, writeFile } from "node:fs/promises";
-import { dirname } from "node:path";
 import { pathToFileURL } from "node:url";
 import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
+import { writeOutput } from "./write-output.ts";
 import picomatch from "picomatch";
 import { formatDiagnostic } from "../scenario/load.ts";
 import type { LintResult } from "../scenario/lint.ts";
@@ -57,11 +56,6 @@ function sourceChoice(dir: string | undefined, commit: string | undefined): Port
   if (!chosen) return undefined;
   const sha = commit || process.env[sourceCommitEnvironmentVariable];
   return { dir: chosen, ...(sha ? { commit: sha } : {}) };
-}
-
-async function writeOutput(path: string, text: string): Promise<void> {
-  await mkdir(dirname(path), { recursive: true });
-  await writeFile(path, text);
 }
 
 async function writeReports(report: Report, options: { json?: string; junit?: string; matrix?: string; html?: string; badges?: string }): Promise<void> {

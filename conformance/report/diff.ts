@@ -7,9 +7,11 @@
 import type { DiffSide, ReportDiff, ScenarioState, SubjectDiff, Transition, TransitionKind } from "../schema/diff.types.ts";
 import type { Report, ReportSubject, Result, Status } from "../schema/report.types.ts";
 import { describeOrigin } from "./origin.ts";
+import { failedChecks } from "./baseline.ts";
 
 const failing = (status: Status) => status === "fail" || status === "error";
-const checksOf = (result: Result) => [...new Set((result.failures ?? []).map((failure) => failure.check))].sort();
+/** The checks a result fails, each once, in a fixed order (two results are compared on them). */
+const checksOf = (result: Result) => failedChecks(result).sort();
 const without = (checks: string[], others: string[]) => checks.filter((check) => !others.includes(check));
 
 function stateOf(result: Result): ScenarioState {

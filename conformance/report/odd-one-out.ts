@@ -4,6 +4,7 @@
 // means nothing (either could be it), so it needs at least three that ran the scenario. A skip is no
 // behaviour (the subject lacks a capability): skipped results take no part.
 import type { Report, Result, Status } from "../schema/report.types.ts";
+import { failedChecks } from "./baseline.ts";
 
 export const minimumSubjects = 3;
 
@@ -22,7 +23,8 @@ export type OddOneOut =
   | { applicable: false; reason: string }
   | { applicable: true; subjects: string[]; bySubject: Map<string, OddOne[]>; scenarios: Map<string, OddOne> };
 
-const checksOf = (result: Result) => [...new Set((result.failures ?? []).map((failure) => failure.check))].sort();
+/** The checks a result fails, each once, in a fixed order (two results are compared on them). */
+const checksOf = (result: Result) => failedChecks(result).sort();
 const signature = (result: Result) => `${result.status}\u0000${result.status === "pass" ? "" : checksOf(result).join("\u0001")}`;
 
 /** The subjects with results, in the report's order. */
