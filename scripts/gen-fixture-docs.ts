@@ -3,7 +3,7 @@
 // `npm run gen:fixture-docs` writes it; `--check` fails when it is stale (so does a test).
 import { readFile, writeFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
-import type { FixtureKind } from "../fixtures/fixture.ts";
+import type { FixtureKind } from "../conformance/scenario/fixture.ts";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 export const fixtureDocsFile = "fixtures/FIXTURES.md";

@@ -6,7 +6,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fixtureKinds } from "../../fixtures/registry.ts";
-import type { FixtureInstance } from "../../fixtures/fixture.ts";
+import type { FixtureInstance } from "../../conformance/scenario/fixture.ts";
 
 const count = Number(process.argv[2] ?? 8);
 const workDir = await mkdtemp(join(tmpdir(), "tnc-bench-"));

@@ -7,7 +7,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fixtureKinds } from "../../fixtures/registry.ts";
-import type { FixtureInstance } from "../../fixtures/fixture.ts";
+import type { FixtureInstance } from "../../conformance/scenario/fixture.ts";
 import { createToolkit } from "../../reference/index.ts";
 import { startRunnerSubject } from "../../conformance/subjects/runner.ts";
 import type { Subject } from "../../conformance/subjects/subject.ts";

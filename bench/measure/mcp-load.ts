@@ -17,7 +17,7 @@ import { fileURLToPath } from "node:url";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fixtureKinds } from "../../fixtures/registry.ts";
-import type { FixtureInstance } from "../../fixtures/fixture.ts";
+import type { FixtureInstance } from "../../conformance/scenario/fixture.ts";
 import { createToolkit } from "../../reference/index.ts";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";

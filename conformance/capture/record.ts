@@ -7,7 +7,7 @@
 import { readFile, writeFile } from "node:fs/promises";
 import { parseDocument } from "yaml";
 import { toolnexusSuite } from "../suite/toolnexus.ts";
-import type { FixtureKind } from "../../fixtures/fixture.ts";
+import type { FixtureKind } from "../scenario/fixture.ts";
 import { differences, resolvePointer } from "../engine/assert.ts";
 import { runScenario } from "../engine/run.ts";
 import { judge } from "../report/baseline.ts";

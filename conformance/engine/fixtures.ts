@@ -1,7 +1,7 @@
 // The fixtures of one scenario run, each held under the name the scenario gave it: starting them
 // (bounded, and stopped even when a start finishes late), and what they report after the steps.
 import { join } from "node:path";
-import type { FixtureInstance, FixtureKind } from "../../fixtures/fixture.ts";
+import type { FixtureInstance, FixtureKind } from "../scenario/fixture.ts";
 import type { Failure } from "../schema/report.types.ts";
 import type { ExpandedScenario } from "../scenario/expand.ts";
 import { makeFailure } from "./failure.ts";

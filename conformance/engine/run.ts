@@ -1,6 +1,6 @@
 // Runs one expanded scenario against one subject: start its fixtures, perform its steps, check its
 // assertions, and always reset the subject and stop the fixtures, whatever happened.
-import type { FixtureInstance, FixtureKind } from "../../fixtures/fixture.ts";
+import type { FixtureInstance, FixtureKind } from "../scenario/fixture.ts";
 import type { Failure, Result, Status } from "../schema/report.types.ts";
 import type { Assertion } from "../schema/scenario.types.ts";
 import type { ExpandedScenario, ExpandedStep } from "../scenario/expand.ts";

@@ -1,7 +1,7 @@
 // What a conformance suite tells the generic parts (scenario, engine) about itself. The generic parts
 // know no fixture kind, capability or matrix of their own: the CLI hands them a SuiteDefinition
 // (toolnexus's is conformance/suite/toolnexus.ts).
-import type { FixtureKind } from "../../fixtures/fixture.ts";
+import type { FixtureKind } from "./fixture.ts";
 
 export interface SuiteDefinition {
   /** The suite's name, as reports title themselves with it: "toolnexus" -> "toolnexus compliance matrix". */

@@ -1,9 +1,10 @@
-// The `ts` runner: the reference implementation behind runners/PROTOCOL.md, out of process. It is a
-// pipe around the reference's protocol handler, the very one the in-process subject calls, so any
-// difference between the two is the transport's.
+// The `ts` runner: the reference implementation behind runners/PROTOCOL.md, out of process, and the
+// model of a runner (README.md). This file is its loop: JSON lines in on stdin, one request at a time,
+// each answer out on stdout. handler.ts answers them, the very handler the in-process subject calls,
+// so any difference between the two is the transport's.
 import { createInterface } from "node:readline";
 import type { HarnessMessage } from "../../conformance/schema/protocol.ts";
-import { ReferenceHandler } from "../../conformance/subjects/reference/handler.ts";
+import { ReferenceHandler } from "./handler.ts";
 
 const handler = new ReferenceHandler();
 const write = (message: object) => process.stdout.write(`${JSON.stringify(message)}\n`);

@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { toolnexusSuite } from "../../conformance/suite/toolnexus.ts";
-import type { FixtureInstance, FixtureKind } from "../../fixtures/fixture.ts";
+import type { FixtureInstance, FixtureKind } from "../../conformance/scenario/fixture.ts";
 import { expandScenario, type ExpandedScenario } from "../../conformance/scenario/expand.ts";
 import { parseScenarioText, type LoadedScenario } from "../../conformance/scenario/load.ts";
 import { validateScenarioSchema } from "../../conformance/scenario/validate.ts";

@@ -1,9 +1,9 @@
-// The in-process subject: the reference's protocol handler (the very one the `ts` runner pipes),
-// spoken to by the harness's protocol client through an in-memory transport.
+// The in-process subject: the `ts` runner's protocol handler (runners/ts/handler.ts, the very one its
+// process pipes), spoken to by the harness's protocol client through an in-memory transport.
 import { ProtocolClient } from "../protocol-client.ts";
 import { SubjectBrokenError, type Subject, type SubjectInfo } from "../subject.ts";
 import { InMemoryTransport } from "../transport.ts";
-import { ReferenceHandler, referenceImplementation } from "./handler.ts";
+import { ReferenceHandler, referenceImplementation } from "../../../runners/ts/handler.ts";
 import { describeUncaught, watchUncaught } from "./uncaught.ts";
 
 /** The in-process reference's identity: the handshake's, under the subject's own name. */

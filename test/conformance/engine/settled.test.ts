@@ -5,7 +5,7 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { FixtureKind } from "../../../fixtures/fixture.ts";
+import type { FixtureKind } from "../../../conformance/scenario/fixture.ts";
 import { runScenario } from "../../../conformance/engine/run.ts";
 import { lintPaths } from "../../../conformance/scenario/lint.ts";
 import { expandYaml, fakeSubject, ok } from "../helpers.ts";

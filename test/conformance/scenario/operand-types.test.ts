@@ -11,7 +11,7 @@ import { operationValueShapes } from "../../../conformance/scenario/operand-type
 import { operationNames } from "../../../conformance/scenario/validate.ts";
 import { compileSchema } from "../../../conformance/schema/validator.ts";
 import { createReferenceSubject } from "../../../conformance/subjects/reference/index.ts";
-import type { FixtureKind } from "../../../fixtures/fixture.ts";
+import type { FixtureKind } from "../../../conformance/scenario/fixture.ts";
 import { fixtureKinds } from "../../../fixtures/registry.ts";
 
 const subject = createReferenceSubject();

@@ -2,7 +2,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { FixtureInstance } from "../../../fixtures/fixture.ts";
+import type { FixtureInstance } from "../../../conformance/scenario/fixture.ts";
 import { mcpFixtureKinds } from "../../../fixtures/mcp-servers/index.ts";
 
 export interface Snapshot {

@@ -1,54 +1,29 @@
-// The reference's side of runners/PROTOCOL.md: one protocol message in, its answer out. The `ts`
-// runner is a pipe around it and the in-process subject calls it through an in-memory transport, so
-// the two answer alike by construction; this is also the one place the reference's errors become
-// protocol error kinds.
+// The reference's side of runners/PROTOCOL.md: one protocol message in, its answer out (the handshake,
+// a request performed from the operation table, session.reset). main.ts pipes stdin and stdout through
+// it; the harness's in-process subject (conformance/subjects/reference/) calls it through an in-memory
+// transport, so the two answer alike by construction.
 import { createRequire } from "node:module";
-import type { Capability, Implementation, OperationError, Request } from "../../../runners/protocol/protocol.types.ts";
-import { inputValidator, isOperationName, knownCapabilities, protocolVersion, type HarnessMessage, type OperationInput, type OperationName, type OperationOutput, type RunnerAnswer } from "../../schema/protocol.ts";
-import type { ProtocolHandler } from "../transport.ts";
-import { clientErrorClassifier, clientOps } from "./client-ops.ts";
-import { ContractError, newSession, UnsupportedError, type DriverSession, type OpHandler, type OpHandlers } from "./driver.ts";
-import { mcpErrorClassifier, toolkitOps } from "./toolkit-ops.ts";
+import type { Capability, Implementation, Request } from "../protocol/protocol.types.ts";
+import { inputValidator, isOperationName, knownCapabilities, protocolVersion, type HarnessMessage, type RunnerAnswer } from "../../conformance/schema/protocol.ts";
+import { operationError, UnsupportedError } from "./errors.ts";
+import { perform } from "./operations.ts";
+import { newSession, runCleanups, type Session } from "./session.ts";
 
 const require = createRequire(import.meta.url);
-const { version } = require("../../../package.json") as { version: string };
+const { version } = require("../../package.json") as { version: string };
 
 /** The reference's identity in the handshake: it declares every capability (knownCapabilities is the schema's enum). */
 export function referenceImplementation(): Implementation {
   return { name: "toolnexus-reference", language: "typescript", package: "toolnexus-conformance/reference", version, capabilities: [...knownCapabilities] as Capability[] };
 }
 
-/** Every operation but session.reset, which the handler performs itself. */
-const operations: OpHandlers<Exclude<OperationName, "session.reset">> = {
-  async "runner.echo"(input) {
-    return { value: input.value };
-  },
-  ...clientOps,
-  ...toolkitOps,
-};
-
-/** The reference's errors as protocol errors: the contract's own, then each op family's typed errors, else `other`. */
-function operationError(error: unknown): OperationError {
-  // Unsupported is no error of the implementation's: it has no type, as from every runner.
-  if (error instanceof UnsupportedError) return { kind: error.kind, message: error.message };
-  if (error instanceof ContractError) return { kind: error.kind, type: error.type ?? error.name, message: error.message, ...(error.details ? { details: error.details } : {}) };
-  const classified = clientErrorClassifier(error) ?? mcpErrorClassifier(error);
-  if (classified) return classified;
-  const err = error instanceof Error ? error : new Error(String(error));
-  return { kind: "other", type: err.name, message: err.message };
-}
-
-function perform<K extends Exclude<OperationName, "session.reset">>(op: K, input: OperationInput<K>, session: DriverSession): Promise<OperationOutput<K>> {
-  const handler: OpHandler<K> = operations[op];
-  return handler(input, session);
-}
-
-async function runCleanups(session: DriverSession): Promise<void> {
-  await Promise.allSettled(session.cleanups.splice(0).map((cleanup) => cleanup()));
-}
-
-export class ReferenceHandler implements ProtocolHandler {
-  private session: DriverSession = newSession();
+/**
+ * One runner's state and answers. It fits conformance/subjects/transport.ts's ProtocolHandler by its
+ * shape (the in-process subject hands it to an InMemoryTransport), so the runner imports nothing of
+ * the subjects above it.
+ */
+export class ReferenceHandler {
+  private session: Session = newSession();
 
   async handle(message: HarnessMessage): Promise<RunnerAnswer> {
     if (message.type === "hello") {

@@ -2,19 +2,16 @@
 import {
   createToolkit,
   listMcpTools,
-  McpCancelledError,
-  McpConfigError,
-  McpDeadlineError,
   openToolkits,
   parseMcpConfig,
   readMcpConfigFile,
   type McpConfig,
   type Toolkit,
-} from "../../../reference/index.ts";
-import type { OperationError } from "../../../runners/protocol/protocol.types.ts";
-import type { ExtraTool } from "../../../reference/types.ts";
-import type { OperationInput, OperationName, OperationOutput } from "../../schema/protocol.ts";
-import { ContractError, requireHandle, type DriverSession, type OpHandlers } from "./driver.ts";
+} from "../../reference/index.ts";
+import type { ExtraTool } from "../../reference/types.ts";
+import type { OperationInput, OperationName, OperationOutput } from "../../conformance/schema/protocol.ts";
+import { ContractError } from "./errors.ts";
+import { requireHandle, type OpHandlers, type Session } from "./session.ts";
 
 interface ToolkitEntry {
   toolkit: Toolkit;
@@ -60,7 +57,7 @@ function callerSignal(input: { abortAfterMs?: number; deadlineMs?: number }): { 
   return { signal: controller.signal, done: () => clearTimeout(timer) };
 }
 
-const entry = (session: DriverSession, input: { toolkit: string }) => requireHandle<ToolkitEntry>(session.toolkits, input.toolkit, "toolkit");
+const entry = (session: Session, input: { toolkit: string }) => requireHandle<ToolkitEntry>(session.toolkits, input.toolkit, "toolkit");
 
 type ToolkitOpName = Extract<OperationName, `toolkit.${string}` | `mcp.${string}`>;
 
@@ -133,16 +130,7 @@ export const toolkitOps: OpHandlers<ToolkitOpName> = {
   },
 };
 
-/** The MCP source's errors as protocol error kinds (runners/PROTOCOL.md#error-kinds). */
-export function mcpErrorClassifier(error: unknown): OperationError | undefined {
-  // Deadline first: McpDeadlineError is a McpCancelledError too.
-  if (error instanceof McpDeadlineError) return { kind: "deadline", type: error.name, message: error.message };
-  if (error instanceof McpCancelledError) return { kind: "cancelled", type: error.name, message: error.message };
-  if (error instanceof McpConfigError) return { kind: "config", type: error.name, message: error.message };
-  return undefined;
-}
-
 /** The reference toolkit behind a handle, for client operations that take `toolkit`. */
-export function toolkitFor(session: DriverSession, name: string): Toolkit {
+export function toolkitFor(session: Session, name: string): Toolkit {
   return requireHandle<ToolkitEntry>(session.toolkits, name, "toolkit").toolkit;
 }

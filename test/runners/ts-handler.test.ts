@@ -1,12 +1,12 @@
-// The reference's session (its protocol handler, in-process and in the ts runner): an operation the
+// The ts runner's session (its protocol handler, in-process and in the runner's process): an operation the
 // harness gave up on (and reset under) must not leave what it opened running when it finishes later.
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import type { FixtureInstance } from "../../../fixtures/fixture.ts";
-import { fixtureKinds } from "../../../fixtures/registry.ts";
-import { ReferenceHandler } from "../../../conformance/subjects/reference/handler.ts";
+import type { FixtureInstance } from "../../conformance/scenario/fixture.ts";
+import { fixtureKinds } from "../../fixtures/registry.ts";
+import { ReferenceHandler } from "../../runners/ts/handler.ts";
 
 const started: FixtureInstance[] = [];
 let dir: string | undefined;

@@ -3,10 +3,6 @@ import jsonPatch, { type Operation } from "fast-json-patch";
 import {
   createClient,
   createMemoryStore,
-  LLMCancelledError,
-  LLMHttpError,
-  LLMNetworkError,
-  LLMStreamError,
   type Client,
   type ClientOptions,
   type ConversationStore,
@@ -14,11 +10,11 @@ import {
   type Hooks,
   type RunResult,
   type StreamEvent,
-} from "../../../reference/index.ts";
-import type { OperationError } from "../../../runners/protocol/protocol.types.ts";
-import type { ClientObservationsOutput, Event } from "../../../runners/protocol/operations.types.ts";
-import type { OperationInput, OperationName } from "../../schema/protocol.ts";
-import { ContractError, requireHandle, type DriverSession, type OpHandlers } from "./driver.ts";
+} from "../../reference/index.ts";
+import type { ClientObservationsOutput, Event } from "../protocol/operations.types.ts";
+import type { OperationInput, OperationName } from "../../conformance/schema/protocol.ts";
+import { ContractError } from "./errors.ts";
+import { requireHandle, type OpHandlers, type Session } from "./session.ts";
 import { toolkitFor } from "./toolkit-ops.ts";
 
 /** What client.observations reports about a client, filled in by the instruments installed on it. */
@@ -94,16 +90,16 @@ function recordingFetch(entry: ClientRecord): FetchLike {
   };
 }
 
-const entryOf = (session: DriverSession, input: { client: string }) => requireHandle<ClientEntry>(session.clients, input.client, "client");
+const entryOf = (session: Session, input: { client: string }) => requireHandle<ClientEntry>(session.clients, input.client, "client");
 
 /** The client of a run, ask or stream: a new call starts at turn 0. */
-const callEntry = (session: DriverSession, input: { client: string }) => {
+const callEntry = (session: Session, input: { client: string }) => {
   const entry = entryOf(session, input);
   entry.turn = 0;
   return entry;
 };
 
-const toolkitOf = (session: DriverSession, input: { toolkit?: string }) => (input.toolkit === undefined ? undefined : toolkitFor(session, input.toolkit));
+const toolkitOf = (session: Session, input: { toolkit?: string }) => (input.toolkit === undefined ? undefined : toolkitFor(session, input.toolkit));
 
 const runResult = (result: RunResult) => ({ text: result.text, usage: { ...result.usage }, messages: result.messages });
 
@@ -208,16 +204,3 @@ export const clientOps: OpHandlers<ClientOpName> = {
     return {};
   },
 };
-
-/** Map the reference client's typed errors to protocol error kinds (runners/PROTOCOL.md#error-kinds). */
-export function clientErrorClassifier(error: unknown): OperationError | undefined {
-  if (error instanceof LLMHttpError) {
-    return { kind: "http", type: error.name, message: error.message, details: { status: error.status, bodyExcerpt: error.bodyExcerpt } };
-  }
-  if (error instanceof LLMStreamError) return { kind: "stream", type: error.name, message: error.message, details: { reason: error.reason } };
-  if (error instanceof LLMCancelledError) {
-    return { kind: error.reason === "timeout" ? "deadline" : "cancelled", type: error.name, message: error.message };
-  }
-  if (error instanceof LLMNetworkError) return { kind: "other", type: error.name, message: error.message };
-  return undefined;
-}
