@@ -6,6 +6,7 @@
 //   {"subject": "reference"} | {"subject": "runner", "spec": RunnerSpec, "baseline": FILE}, plus "every": n
 //   and "jobs": n (lanes, as `run --jobs n`; default 1)
 import { toolnexusSuite } from "../../conformance/suite/toolnexus.ts";
+import { applyEnvironment } from "../../conformance/common/environment.ts";
 import { readFileSync } from "node:fs";
 import { defaultScenarioDir } from "../../conformance/scenario/scenario-id.ts";
 import { runSuite } from "../../conformance/report/run-suite.ts";
@@ -49,6 +50,7 @@ async function main(): Promise<void> {
   const scenarios = lint.expanded.filter((_, index) => index % every === 0);
 
   const jobs = Math.max(1, input.jobs ?? 1);
+  applyEnvironment(toolnexusSuite.environment);
   const started = performance.now();
   let lanes: Subject[];
   if (input.subject === "runner") {

@@ -23,6 +23,7 @@ import { registerDiffCommand } from "./diff-command.ts";
 import type { Report } from "../schema/report.types.ts";
 import { runAgainstSubjects, type SubjectChoice } from "./run-command.ts";
 import { cleanUpOnInterrupt } from "../common/interrupt.ts";
+import { applyEnvironment } from "../common/environment.ts";
 import { removeLiveTempDirs } from "../engine/temp-dirs.ts";
 import { killLiveProcessGroups } from "../subjects/process-group.ts";
 import { defaultJobs } from "../subjects/pool.ts";
@@ -222,6 +223,8 @@ export async function main(argv: string[]): Promise<number> {
     killLiveProcessGroups();
     removeLiveTempDirs();
   });
+  // Before any command opens a subject: the in-process reference reads it, every runner inherits it.
+  applyEnvironment(toolnexusSuite.environment);
   const program = buildProgram();
   try {
     const typo = commandTypo(program, argv.slice(2));

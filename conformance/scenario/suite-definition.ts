@@ -1,11 +1,17 @@
 // What a conformance suite tells the generic parts (scenario, engine) about itself. The generic parts
 // know no fixture kind, capability or matrix of their own: the CLI hands them a SuiteDefinition
 // (toolnexus's is conformance/suite/toolnexus.ts).
+import type { Environment } from "../common/environment.ts";
 import type { FixtureKind } from "./fixture.ts";
 
 export interface SuiteDefinition {
   /** The suite's name, as reports title themselves with it: "toolnexus" -> "toolnexus compliance matrix". */
   title: string;
+  /**
+   * The process environment the subjects must run in (variables its fixtures' configs name): whoever
+   * opens subjects applies it first (conformance/common/environment.ts).
+   */
+  environment: Environment;
   /** The fixture kinds a scenario may declare, by name. */
   fixtureKinds: ReadonlyMap<string, FixtureKind>;
   /** The capabilities `requires:` may name. */

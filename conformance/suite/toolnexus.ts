@@ -1,7 +1,7 @@
-// What is specific to toolnexus in the harness, in one place: its fixture kinds, the capabilities a
-// subject declares, and the client-paths matrix. The CLI hands this to the generic parts (lint,
+// What is specific to toolnexus in the harness, in one place: its fixture kinds (and the environment
+// their scenarios need a subject in), the capabilities a subject declares, and the client-paths matrix. The CLI hands this to the generic parts (lint,
 // expansion, the engine); they do not import it.
-import { fixtureKinds } from "../../fixtures/registry.ts";
+import { fixtureKinds, subjectEnvironment } from "../../fixtures/registry.ts";
 import { knownCapabilities } from "../schema/protocol.ts";
 import type { SuiteDefinition } from "../scenario/suite-definition.ts";
 
@@ -15,6 +15,7 @@ function splitPath(path: string): { style: string; mode: string } {
 
 export const toolnexusSuite: SuiteDefinition = {
   title: "toolnexus",
+  environment: subjectEnvironment,
   fixtureKinds,
   capabilities: knownCapabilities,
   matrices: { "client-paths": clientPaths },

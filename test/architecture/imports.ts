@@ -18,7 +18,8 @@ const sourceFile = /\.(ts|mts|cts|mjs|js)$/;
 /** Caches and build output that hold no source of ours. */
 const skipped = new Set(["node_modules", ".build", ".venv", "target", "bin", "obj", "__pycache__"]);
 
-function* sourceFiles(dir: string): Generator<string> {
+/** Every source file under `dir`, caches and build output left out. */
+export function* sourceFiles(dir: string): Generator<string> {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     if (entry.isDirectory()) {
       if (!skipped.has(entry.name)) yield* sourceFiles(join(dir, entry.name));

@@ -1,7 +1,8 @@
-// The folders of conformance/ form layers, drawn in conformance/README.md "## Layers": a folder imports
-// only folders drawn below it, so the generic parts (scenario, engine, report) never reach up into the
-// toolnexus suite or the CLI. No folder of the repository may be in an import cycle with another.
-// Each failure names the file:line of the import to move.
+// The folders of the repository form layers, drawn in conformance/README.md "## Layers" (the folders of
+// conformance/ and runners/ one by one, the others whole): a folder imports only folders drawn below it,
+// so the generic parts (scenario, engine, report) never reach up into the toolnexus suite or the CLI,
+// a runner never into the harness that drives it, and reference/ into nothing. No folder may be in an
+// import cycle with another. Each failure names the file:line of the import to move.
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
@@ -13,7 +14,7 @@ import { crossFolderImports, folderCycles, type Import } from "./imports.ts";
 const repo = fileURLToPath(new URL("../../", import.meta.url));
 const readme = "conformance/README.md";
 
-/** The layers as drawn: top first, one line each, peers (which may not import each other) split by `|`. */
+/** The layers as drawn (repository paths): top first, one line each, peers (which may not import each other) split by `|`. */
 function documentedLayers(): string[][] {
   const text = readFileSync(repo + readme, "utf8");
   const block = /\n## Layers\n[\s\S]*?\n```\n([\s\S]*?)\n```/.exec(text);
@@ -28,12 +29,15 @@ function genericFolders(): string[] {
   return [...line[1].matchAll(/`([a-z-]+)\/`/g)].map((match) => `conformance/${match[1]}`);
 }
 
-const imports = crossFolderImports(repo, ["conformance", "fixtures", "reference", "runners", "bench", "scripts"]);
+// A file at the repository's root (package.json, for the version) is no folder: it sits below them all.
+const imports = crossFolderImports(repo, ["conformance", "fixtures", "reference", "runners", "bench", "scripts", "test"]).filter((edge) => edge.target.includes("/"));
 const describeImport = (edge: Import) => `${edge.at} (${edge.from} -> ${edge.to})`;
 
 describe("layers", () => {
   it("reads the imports (a sanity check that the graph is not empty)", () => {
-    expect(imports.some((edge) => edge.from === "conformance/engine" && edge.to === "conformance/scenario")).toBe(true);
+    for (const [from, to] of [["conformance/engine", "conformance/scenario"], ["conformance/subjects", "runners/ts"], ["fixtures", "conformance/scenario"], ["test", "reference"]]) {
+      expect(imports.some((edge) => edge.from === from && edge.to === to), `${from} -> ${to}`).toBe(true);
+    }
   });
 
   it("has no import cycle between folders", () => {
@@ -43,10 +47,9 @@ describe("layers", () => {
 
   it(`imports only downwards in the order ${readme} draws`, () => {
     const layers = documentedLayers();
-    const level = new Map<string, number>(layers.flatMap((layer, index) => layer.map((folder) => [`conformance/${folder}`, layers.length - index] as const)));
+    const level = new Map<string, number>(layers.flatMap((layer, index) => layer.map((folder) => [folder, layers.length - index] as const)));
     const problems: string[] = [];
     for (const edge of imports) {
-      if (!edge.from.startsWith("conformance/") || !edge.to.startsWith("conformance/")) continue;
       for (const folder of [edge.from, edge.to]) {
         if (!level.has(folder)) problems.push(`${edge.at}: ${folder} is not drawn in ${readme} "## Layers"`);
       }
@@ -58,10 +61,16 @@ describe("layers", () => {
     expect(unique, unique.join("\n")).toEqual([]);
   });
 
-  it("keeps toolnexus's fixture registry out of the generic layers (below suite/): the CLI hands it down", () => {
+  it("keeps toolnexus's fixtures out of the generic layers: fixtures/ is drawn above them, the CLI hands the kinds down", () => {
     const layers = documentedLayers().flat();
-    const generic = new Set(layers.slice(layers.indexOf("suite") + 1).map((folder) => `conformance/${folder}`));
-    const problems = imports.filter((edge) => generic.has(edge.from) && edge.target === "fixtures/registry.ts").map((edge) => `${describeImport(edge)}: fixtures/registry.ts is the suite's (conformance/suite/); take the fixture kinds as a parameter`);
+    const generic = new Set(genericFolders());
+    const below = layers.slice(layers.indexOf("fixtures") + 1);
+    expect(layers, `${readme} "## Layers" draws no fixtures`).toContain("fixtures");
+    expect([...generic].filter((folder) => !below.includes(folder)), "generic folders drawn above fixtures/").toEqual([]);
+  });
+
+  it("keeps reference/ (the implementation under test) free of the harness: it imports no other folder", () => {
+    const problems = imports.filter((edge) => edge.from === "reference").map((edge) => `${describeImport(edge)}: reference/ imports nothing of the repository (copy what it needs)`);
     expect(problems, problems.join("\n")).toEqual([]);
   });
 

@@ -20,6 +20,7 @@ import { expandScenario, type ExpandedScenario, type ExpandedStep } from "../../
 import { findScenarioFiles, formatDiagnostic, readScenarioFile, type LoadedScenario } from "../../conformance/scenario/load.ts";
 import { createReferenceSubject } from "../../conformance/subjects/reference/index.ts";
 import { toolnexusSuite } from "../../conformance/suite/toolnexus.ts";
+import { applyEnvironment } from "../../conformance/common/environment.ts";
 
 // Mutation testing (npm run mutate, vitest.mutate.config.ts) sets this: Stryker switches mutants
 // inside this process only, so the out-of-process pass could not tell mutants apart, and it reloads
@@ -118,6 +119,8 @@ function expectSuiteOrderAllPassing(results: Result[], order: string[], subject:
   expect(results.map(resultSignature)).toEqual(scenarios.map((scenario) => ({ scenario: scenario.id, subject, status: "pass", outcome: "as-expected", checks: [] })));
 }
 
+// Before a subject opens: the in-process reference reads the suite's environment, the ts runner inherits it.
+applyEnvironment(toolnexusSuite.environment);
 const inProcess = suitePass(async () => openLanes(createReferenceSubject(), jobs, async () => createReferenceSubject(), console.log));
 let tsPass: ReturnType<typeof suitePass> | undefined;
 afterAll(async () => {

@@ -4,10 +4,13 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
-import { FIXTURE_SECRET } from "../../../fixtures/mcp-servers/index.ts";
+import { applyEnvironment } from "../../../conformance/common/environment.ts";
+import { FIXTURE_SECRET, mcpSubjectEnvironment } from "../../../fixtures/mcp-servers/index.ts";
 import { createToolkit, openToolkits, type Toolkit } from "../../../reference/index.ts";
 import { collectingLogger, eventually, fixturePool } from "./helpers.ts";
 
+// The reference expands ${TOOLNEXUS_FIXTURE_SECRET} in headers from its process environment, as a subject would.
+applyEnvironment(mcpSubjectEnvironment);
 const pool = fixturePool();
 const open: Toolkit[] = [];
 afterEach(async () => {
