@@ -7,6 +7,7 @@ import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { delimiter, join } from "node:path";
 import { runnersDir } from "../common/paths.ts";
+import { isVersionLabel } from "../common/versions.ts";
 import { compileSchema } from "../schema/validator.ts";
 import { killProcessGroup, trackProcessGroup } from "./process-group.ts";
 import { expandCommand, hashPortFolder, resolvePortFolder, type PortSourceChoice } from "./port-source.ts";
@@ -111,7 +112,7 @@ interface LaunchPlan {
 function versionPlan(name: string, manifest: RunnerManifest, version: string): LaunchPlan {
   const recipe = manifest.versions;
   if (!recipe) throw new RunnerUnavailableError(`runners/${name}/runner.json has no versions recipe: this runner installs only ${manifest.package}`);
-  if (!/^[0-9A-Za-z][0-9A-Za-z.+_-]*$/.test(version)) throw new RunnerUnavailableError(`"${version}" is not a version (expected e.g. ${recipe.pinned})`);
+  if (!isVersionLabel(version)) throw new RunnerUnavailableError(`"${version}" is not a version (expected e.g. ${recipe.pinned})`);
   const buildDir = join(runnersDir, name, ".build", `published-${version}`);
   mkdirSync(buildDir, { recursive: true });
   const tokens = { version, build: buildDir };
