@@ -24,7 +24,7 @@ import type { Report } from "../schema/report.types.ts";
 import { runAgainstSubjects, type SubjectChoice } from "./run-command.ts";
 import { cleanUpOnInterrupt } from "../common/interrupt.ts";
 import { removeLiveTempDirs } from "../engine/temp-dirs.ts";
-import { killLiveProcessGroups } from "../subjects/process-group.ts";
+import { killLiveProcessGroups } from "../common/process-group.ts";
 import { defaultJobs } from "../subjects/pool.ts";
 import { smoke } from "./smoke.ts";
 import { registerCaptureCommands } from "../capture/cli.ts";

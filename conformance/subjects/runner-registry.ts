@@ -1,7 +1,6 @@
 // The runners under runners/: read a manifest, install the pinned port package (or build the port
 // from a source checkout), start the runner. A runner that cannot be installed, built or started
 // here is unavailable, with the installer's own words.
-import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
@@ -9,7 +8,7 @@ import { delimiter, join } from "node:path";
 import { runnersDir } from "../common/paths.ts";
 import { isVersionLabel } from "../common/versions.ts";
 import { compileSchema } from "../schema/validator.ts";
-import { killProcessGroup, trackProcessGroup } from "./process-group.ts";
+import { runBounded } from "../common/run-bounded.ts";
 import { expandCommand, hashPortFolder, resolvePortFolder, type PortSourceChoice } from "./port-source.ts";
 import type { RunnerManifest } from "../../runners/protocol/runner-manifest.types.ts";
 import type { Build } from "../schema/report.types.ts";
@@ -38,33 +37,6 @@ export async function readManifest(name: string): Promise<RunnerManifest> {
 
 function onPath(executable: string): boolean {
   return (process.env.PATH ?? "").split(delimiter).some((dir) => dir && existsSync(join(dir, executable)));
-}
-
-/** Run a command to completion with a bound; resolves with its exit code and the tail of its output. */
-export function runBounded(command: string[], cwd: string, timeoutMs: number, env: Record<string, string> = {}): Promise<{ code: number | null; output: string; timedOut: boolean }> {
-  return new Promise((resolve) => {
-    const child = spawn(command[0], command.slice(1), { cwd, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"], detached: true });
-    trackProcessGroup(child);
-    let output = "";
-    const keep = (chunk: Buffer) => {
-      output = (output + chunk.toString("utf8")).slice(-64 * 1024);
-    };
-    child.stdout.on("data", keep);
-    child.stderr.on("data", keep);
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      killProcessGroup(child.pid);
-    }, timeoutMs);
-    child.on("error", (error) => {
-      clearTimeout(timer);
-      resolve({ code: null, output: error.message, timedOut });
-    });
-    child.on("close", (code) => {
-      clearTimeout(timer);
-      resolve({ code, output, timedOut });
-    });
-  });
 }
 
 /**
@@ -164,10 +136,10 @@ export async function openRunner(name: string, log: (line: string) => void = () 
     const what = plan.build.mode === "source" ? `building ${name} from ${plan.build.path}` : `installing ${name}`;
     log(`${what}: ${plan.install.join(" ")}`);
     const timeoutMs = plan.installTimeoutMs ?? defaultInstallTimeoutMs;
-    const installed = await runBounded(plan.install, cwd, timeoutMs, plan.env);
+    const installed = await runBounded(plan.install, { cwd, timeoutMs, env: plan.env });
     if (installed.code !== 0) {
       const why = installed.timedOut ? `install did not finish within ${timeoutMs} ms` : `install exited with ${installed.code}`;
-      const output = installerWords(installed.output);
+      const output = installerWords(installed.startError?.message ?? installed.output);
       throw new RunnerUnavailableError(`${why}:\n${output.slice(-installOutputTail)}`);
     }
   }
