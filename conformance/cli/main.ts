@@ -7,7 +7,6 @@ import { writeOutput } from "./write-output.ts";
 import picomatch from "picomatch";
 import { formatDiagnostic } from "../scenario/load.ts";
 import type { LintResult } from "../scenario/lint.ts";
-import { selectScenarios, shard } from "../engine/select.ts";
 import { orphanProblems } from "../report/baseline.ts";
 import { formatSummary } from "../report/console.ts";
 import { renderHtmlMatrix } from "../report/html.ts";
@@ -31,7 +30,7 @@ import { registerCaptureCommands } from "../capture/cli.ts";
 import { registerHistoryCommand } from "./history.ts";
 import { registerBaselineCommand } from "./baseline-command.ts";
 import { sourceCommitEnvironmentVariable, sourceEnvironmentVariable, type PortSourceChoice } from "../subjects/port-source.ts";
-import { lintOrExplain, scenariosToRun, wholeSuiteIds } from "./scenarios-to-run.ts";
+import { lintOrExplain, scenariosToRun, selectScenarios, shard, wholeSuiteIds } from "./scenarios-to-run.ts";
 import { checkRunnerNames, commandTypo, jobsOption, throwUsageErrors, usageHint, UsageError } from "./usage.ts";
 
 function parseShard(value: string): { index: number; count: number } {

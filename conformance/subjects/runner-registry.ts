@@ -12,6 +12,7 @@ import { runBounded } from "../common/run-bounded.ts";
 import { expandCommand, hashPortFolder, resolvePortFolder, type PortSourceChoice } from "./port-source.ts";
 import type { RunnerManifest } from "../../runners/protocol/runner-manifest.types.ts";
 import type { Build } from "../schema/report.types.ts";
+import { packageAt, pinned, subjectName, type RunnerOrigin } from "./runner-identity.ts";
 import { RunnerUnavailableError, startRunnerSubject, type RunnerSubject } from "./runner.ts";
 
 const require = createRequire(import.meta.url);
@@ -48,27 +49,6 @@ export function installerWords(output: string): string {
     .replace(/\x1b\[[0-9;]*[A-Za-z]/g, "")
     .replace(/\b[a-z][a-z0-9+.-]*:\/\/[^\s'"<>()\]]*[^\s'"<>()\].,:;]/gi, "<url>")
     .trim();
-}
-
-/**
- * Where a runner's implementation comes from: the pinned published package (the default), another
- * published version (`NAME@0.16.0`), or a build of a source checkout (`NAME@source`).
- */
-export type RunnerOrigin = { kind: "pinned" } | { kind: "version"; version: string } | { kind: "source"; source: PortSourceChoice };
-
-export const pinned: RunnerOrigin = { kind: "pinned" };
-
-/** The subject name a runner has in reports and baselines: go, go@source, python@0.16.0. */
-export function subjectName(runner: string, origin: { kind: RunnerOrigin["kind"]; version?: string }): string {
-  if (origin.kind === "source") return `${runner}@source`;
-  if (origin.kind === "version") return `${runner}@${origin.version}`;
-  return runner;
-}
-
-/** The package as its registry spells it at another version: toolnexus==0.21.0 -> toolnexus==0.16.0. */
-export function packageAt(manifest: RunnerManifest, version: string): string {
-  const pinnedVersion = manifest.versions?.pinned;
-  return pinnedVersion && manifest.package.includes(pinnedVersion) ? manifest.package.replace(pinnedVersion, version) : `${manifest.package} (version ${version})`;
 }
 
 interface LaunchPlan {
