@@ -17,7 +17,7 @@ import { repoRoot } from "../conformance/common/paths.ts";
 import { statusesThatDiffer } from "../conformance/report/comparable.ts";
 import { readJsonReport } from "../conformance/report/json-report.ts";
 import { defaultJobs } from "../conformance/subjects/pool.ts";
-import { runBounded } from "../conformance/subjects/runner-registry.ts";
+import { runBounded } from "../conformance/common/run-bounded.ts";
 
 /** One whole-suite run: java's is the longest, about 4 minutes at --jobs 1. */
 const runTimeoutMs = 20 * 60_000;
@@ -56,7 +56,8 @@ async function runAll(): Promise<{ label: string; file: string }[]> {
       const args = ["tsx", "conformance/cli/main.ts", "run", ...(values.runner ? ["--runner", values.runner] : []), ...values.filter!.flatMap((glob) => ["--filter", glob]), "--jobs", String(jobs), "--json", file];
       const load = loadavg()[0].toFixed(1);
       const started = performance.now();
-      const outcome = await runBounded(["npx", ...args], repoRoot, runTimeoutMs);
+      const finished = await runBounded(["npx", ...args], { cwd: repoRoot, timeoutMs: runTimeoutMs });
+      const outcome = { ...finished, output: finished.startError?.message ?? finished.output };
       const seconds = ((performance.now() - started) / 1000).toFixed(1);
       await writeFile(join(values.out!, `${label}.log`), outcome.output);
       if (outcome.timedOut || outcome.code === null || outcome.code > 1) fail(`${label}: the run broke (${outcome.timedOut ? `over ${runTimeoutMs} ms` : `exit ${outcome.code}`}); see ${join(values.out!, `${label}.log`)}`);

@@ -1,7 +1,6 @@
 // Start a bench child process (node + tsx), bounded; read its one BENCH-RESULT line.
-import { spawn } from "node:child_process";
-import { killProcessGroup } from "../../conformance/subjects/process-group.ts";
 import { fileURLToPath } from "node:url";
+import { runBounded } from "../../conformance/common/run-bounded.ts";
 
 export const resultMarker = "BENCH-RESULT ";
 const repoRoot = fileURLToPath(new URL("../../", import.meta.url));
@@ -13,36 +12,15 @@ export interface ChildOutcome<T> {
 }
 
 /** Run `node --import tsx SCRIPT ARG` in its own process group; kill the group on timeout and after exit. */
-export function runChild<T>(script: string, arg: unknown, timeoutMs: number): Promise<ChildOutcome<T>> {
+export async function runChild<T>(script: string, arg: unknown, timeoutMs: number): Promise<ChildOutcome<T>> {
   const started = performance.now();
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", fileURLToPath(new URL(script, new URL("../", import.meta.url))), JSON.stringify(arg)], {
-      cwd: repoRoot,
-      stdio: ["ignore", "pipe", "pipe"],
-      detached: true,
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString("utf8")));
-    child.stderr.on("data", (chunk: Buffer) => (stderr = (stderr + chunk.toString("utf8")).slice(-8_000)));
-    const killGroup = () => killProcessGroup(child.pid);
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      killGroup();
-    }, timeoutMs);
-    child.on("error", (error) => {
-      clearTimeout(timer);
-      reject(error);
-    });
-    child.on("close", (code) => {
-      clearTimeout(timer);
-      killGroup(); // anything the child left in its group (it should have left nothing)
-      const processMs = performance.now() - started;
-      const line = stdout.split("\n").find((text) => text.startsWith(resultMarker));
-      if (timedOut) return reject(new Error(`${script} did not finish within ${timeoutMs} ms: killed\n${stderr.trim()}`));
-      if (code !== 0 || !line) return reject(new Error(`${script} exited with ${code}${line ? "" : " without a result"}\n${stderr.trim()}`));
-      resolve({ result: JSON.parse(line.slice(resultMarker.length)) as T, processMs });
-    });
-  });
+  const command = [process.execPath, "--import", "tsx", fileURLToPath(new URL(script, new URL("../", import.meta.url))), JSON.stringify(arg)];
+  // The whole stdout: the result line may come after anything the child printed.
+  const child = await runBounded(command, { cwd: repoRoot, timeoutMs, tails: { stdout: Infinity, stderr: 8_000 }, killGroupAfterExit: true });
+  if (child.startError) throw child.startError;
+  const processMs = performance.now() - started;
+  const line = child.stdout.split("\n").find((text) => text.startsWith(resultMarker));
+  if (child.timedOut) throw new Error(`${script} did not finish within ${timeoutMs} ms: killed\n${child.stderr.trim()}`);
+  if (child.code !== 0 || !line) throw new Error(`${script} exited with ${child.code}${line ? "" : " without a result"}\n${child.stderr.trim()}`);
+  return { result: JSON.parse(line.slice(resultMarker.length)) as T, processMs };
 }

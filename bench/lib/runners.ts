@@ -5,9 +5,9 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { runnersDir } from "../../conformance/common/paths.ts";
 import type { PortSourceChoice } from "../../conformance/subjects/port-source.ts";
-import { openRunner, readManifest, runnerNames, subjectName, type RunnerOrigin } from "../../conformance/subjects/runner-registry.ts";
+import { baselinePath, subjectName, type RunnerOrigin } from "../../conformance/subjects/runner-identity.ts";
+import { openRunner, readManifest, runnerNames } from "../../conformance/subjects/runner-registry.ts";
 import type { RunnerSpec } from "../../conformance/subjects/runner.ts";
-import { baselinePath } from "../../conformance/cli/select-subjects.ts";
 
 /** The ports the compliance matrix has a column for, whether or not their runner exists yet. */
 export const knownPorts = ["python", "go", "java", "js", "csharp"] as const;

@@ -10,7 +10,7 @@
 // iteration: what the reference adds over the SDK's own cost, which a ratio to 1 server cannot show
 // (each server's load costs about 20 ms of CPU in Node's HTTP stack, so 8 never cost what 1 does).
 import { spawn, type ChildProcess } from "node:child_process";
-import { closeProcessGroup } from "../../conformance/subjects/process-group.ts";
+import { closeProcessGroup } from "../../conformance/common/process-group.ts";
 import { mkdtemp, rm } from "node:fs/promises";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";

@@ -2,7 +2,7 @@
 // that only echoes lines (bench/child/pipe-echo.mjs). A runner's rate divided by this one is what the
 // protocol, the schema check and the runner's dispatch cost on top of two pipe wake-ups.
 import { spawn } from "node:child_process";
-import { closeProcessGroup } from "../../conformance/subjects/process-group.ts";
+import { closeProcessGroup } from "../../conformance/common/process-group.ts";
 import { fileURLToPath } from "node:url";
 import { createInterface } from "node:readline";
 

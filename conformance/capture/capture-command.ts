@@ -2,7 +2,7 @@
 import { relative, resolve } from "node:path";
 import { InvalidArgumentError, type Command } from "commander";
 import { closeOnInterrupt } from "../common/interrupt.ts";
-import { patternsFor } from "./redact.ts";
+import { patternsFor } from "./redact-rules.ts";
 import { startCaptureProxy } from "./proxy.ts";
 
 const collect = (value: string, previous: string[]) => [...previous, value];

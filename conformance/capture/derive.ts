@@ -1,18 +1,15 @@
-// Wire calls -> captures. Calls whose messages chain (each request's messages are the previous ones,
-// the assistant's reply, then tool results) are one tool loop: one multi-turn capture. The client
+// Wire calls -> captures: each tool loop (import-loops.ts) one multi-turn capture. The client
 // inputs are read back from the first request's body: prompt, history, system prompt and tools
 // exactly; requestParams (and a body transform for keys the client adds but the wire lacks) by
 // comparing the body with the base body the client would build (client-body.ts: the reference's own),
 // unless `--client FILE` supplies them.
-import { isDeepStrictEqual } from "node:util";
 import type { Capture, PatchOp } from "../schema/capture.types.ts";
 import { baseBody, bodyBeyondBase, type Style } from "./client-body.ts";
-import { answersToolCalls, nextTurnOf } from "./conversation.ts";
+import { callInputsOf, toolsOf } from "./client-inputs.ts";
+import { added, chainCalls, DeriveError, parse, type Body, type Parsed } from "./import-loops.ts";
 import { looksLikeSse, replyFromAssistant, replyFromResponse, type MockReply } from "./reply.ts";
 import { hostOf, pathOf, type WireCall } from "./wire.ts";
-import { isRecord, pathToPointer } from "../common/json.ts";
-
-export class DeriveError extends Error {}
+import { pathToPointer } from "../common/json.ts";
 
 export type ImportFormat = "har" | "raw-http";
 
@@ -47,77 +44,11 @@ export interface DeriveOptions {
   replies?: string[];
 }
 
-type Body = Record<string, any>;
-interface Parsed {
-  call: WireCall;
-  body: Body;
-  style: Style;
-  messages: Body[];
-}
-
-function styleOf(call: WireCall, body: Body): Style {
-  const path = pathOf(call.url).replace(/[?#].*$/s, "");
-  if (/\/chat\/completions$/.test(path)) return "openai";
-  if (/\/messages$/.test(path)) return "anthropic";
-  if (Object.keys(call.headers).some((name) => name.toLowerCase() === "anthropic-version")) return "anthropic";
-  const blocks = (body.messages as unknown[]).flatMap((message) => (isRecord(message) && Array.isArray(message.content) ? message.content : []));
-  if (body.system !== undefined || blocks.some((block) => isRecord(block) && (["tool_use", "tool_result"] as unknown[]).includes(block.type))) return "anthropic";
-  return "openai";
-}
-
-function parse(call: WireCall, file: string): Parsed {
-  let body: unknown;
-  try {
-    body = JSON.parse(call.body);
-  } catch {
-    // The parser's message could quote the body: say where only.
-    throw new DeriveError(`${file}: ${call.where}: the request body is not JSON; expected an LLM request (chat/completions or messages)`);
-  }
-  if (!isRecord(body) || !Array.isArray(body.messages) || typeof body.model !== "string") {
-    throw new DeriveError(`${file}: ${call.where}: expected an LLM request body with "model" and a "messages" list`);
-  }
-  return { call, body, style: styleOf(call, body), messages: body.messages.filter(isRecord) };
-}
-
-/** The messages a request adds to `before`'s (conversation.ts), with the same system: the assistant reply, then what follows it. */
-function added(before: Parsed, after: Parsed): { assistant: Body; rest: Body[] } | undefined {
-  if (!isDeepStrictEqual(after.body.system, before.body.system)) return undefined;
-  const turn = nextTurnOf(before, after);
-  return turn?.assistant.role === "assistant" ? turn : undefined;
-}
-
-/** Calls in input order -> tool loops (lists of turns). A call that continues no loop starts one. */
-export function chainCalls(parsed: Parsed[]): Parsed[][] {
-  const loops: Parsed[][] = [];
-  for (const call of parsed) {
-    const loop = [...loops].reverse().find((candidate) => {
-      const turns = added(candidate[candidate.length - 1]!, call);
-      return turns !== undefined && answersToolCalls(call.style, turns.rest);
-    });
-    if (loop) loop.push(call);
-    else loops.push([call]);
-  }
-  return loops;
-}
-
 /** How the client renders a toolkit's tools (reference/toolkit/adapters.ts). */
 function renderTools(style: Style, tools: { name: string; description?: string; inputSchema?: object }[]): Body[] {
   return style === "openai"
     ? tools.map((tool) => ({ type: "function", function: { name: tool.name, description: tool.description, parameters: tool.inputSchema } }))
     : tools.map((tool) => ({ name: tool.name, description: tool.description, input_schema: tool.inputSchema }));
-}
-
-function toolsOf(first: Parsed): { name: string; description?: string; inputSchema?: Record<string, unknown> }[] {
-  const list = Array.isArray(first.body.tools) ? first.body.tools.filter(isRecord) : [];
-  return list.map((tool) => {
-    const fn = first.style === "openai" ? (isRecord(tool.function) ? tool.function : {}) : tool;
-    const schema = first.style === "openai" ? fn.parameters : fn.input_schema;
-    return {
-      name: String(fn.name ?? ""),
-      ...(typeof fn.description === "string" ? { description: fn.description } : {}),
-      ...(isRecord(schema) ? { inputSchema: schema } : {}),
-    };
-  });
 }
 
 /** Each tool's fixed result, from the tool results the later turns carried. */
@@ -145,28 +76,16 @@ function toolResults(loop: Parsed[], file: string): Map<string, { output: string
   return results;
 }
 
-/** Prompt, history and system prompt, read from the first request (a non-text anthropic `system` stays a requestParam). */
+/** Prompt, history and system prompt, read from the first request (client-inputs.ts), unless `--client FILE` gives the prompt. */
 function clientInputs(first: Parsed, file: string, supplied: ClientInputs | undefined): { systemPrompt?: string; prompt: string; history?: Body[] } {
-  const messages = first.messages;
-  const last = messages[messages.length - 1];
   if (supplied?.prompt !== undefined) return { prompt: supplied.prompt, history: supplied.history, systemPrompt: supplied.systemPrompt };
-  if (!last || last.role !== "user" || typeof last.content !== "string") {
+  const { prompt, history, systemPrompt } = callInputsOf(first.style, first.body);
+  if (prompt === undefined) {
     throw new DeriveError(
       `${file}: ${first.call.where}: the last message of the first request is not a user message with text content, so the prompt cannot be read from it (give it with --client FILE: {"prompt": ...})`,
     );
   }
-  const before = messages.slice(0, -1);
-  let systemPrompt: string | undefined;
-  let history: Body[] | undefined;
-  if (first.style === "openai") {
-    // The client puts the system prompt first only in a new conversation; a history carries its own.
-    if (before.length === 1 && before[0]!.role === "system" && typeof before[0]!.content === "string") systemPrompt = before[0]!.content;
-    else if (before.length) history = before;
-  } else {
-    if (typeof first.body.system === "string" && first.body.system !== "") systemPrompt = first.body.system;
-    if (before.length) history = before;
-  }
-  return { prompt: last.content, systemPrompt: supplied?.systemPrompt ?? systemPrompt, history };
+  return { prompt, systemPrompt: supplied?.systemPrompt ?? systemPrompt, history };
 }
 
 /** "entry 3", "entry 5" -> "entries 3 and 5". */
@@ -211,7 +130,7 @@ export function deriveCaptures(calls: WireCall[], options: DeriveOptions): Deriv
     const inputs = clientInputs(first, file, options.client);
     const style = options.client?.style ?? first.style;
     const model = options.client?.model ?? (first.body.model as string);
-    const tools = toolsOf(first);
+    const tools = toolsOf(first.style, first.body);
     const results = toolResults(loop, file);
     const derived: string[] = [];
     const notes: string[] = [];

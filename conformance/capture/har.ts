@@ -3,7 +3,7 @@
 // when content.encoding says so). Cookies, query arrays and credential-named response headers are not
 // kept, but their values are handed to redaction so they cannot survive anywhere else.
 import { headerRecord, type WireCall } from "./wire.ts";
-import { secretKeyTest } from "./redact.ts";
+import { secretKeyTest } from "./redact-rules.ts";
 import { isRecord } from "../common/json.ts";
 
 interface HarPair {

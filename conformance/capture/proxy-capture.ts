@@ -8,6 +8,7 @@ import { isDeepStrictEqual } from "node:util";
 import type { ScriptedReply } from "../../fixtures/llm-mock/script.ts";
 import type { Capture, Request } from "../schema/capture.types.ts";
 import { baseBody, bodyBeyondBase, RESERVED, type Style } from "./client-body.ts";
+import { callInputsOf, toolsOf } from "./client-inputs.ts";
 import { messagesOf, nextTurnOf } from "./conversation.ts";
 import { isRecord } from "../common/json.ts";
 
@@ -49,29 +50,20 @@ export function deriveRequestParams(style: Style, body: Record<string, unknown>,
   return params;
 }
 
-/** prompt, history and systemPrompt from the first request's messages. */
+/** prompt, history and systemPrompt from the first request (client-inputs.ts); a prompt that is no text is sent as its text blocks. */
 function callOf(style: Style, body: Record<string, unknown>, caveats: string[]) {
-  const messages = messagesOf(body);
-  const last = messages[messages.length - 1];
-  let prompt = "";
-  if (isRecord(last) && last.role === "user" && typeof last.content === "string") prompt = last.content;
-  else caveats.push("the last message is not a user message with text content: the replay sends the prompt as text");
-  if (isRecord(last) && last.role === "user" && Array.isArray(last.content)) {
-    prompt = last.content.filter(isRecord).map((block) => (typeof block.text === "string" ? block.text : "")).join("");
-  }
-  const before = messages.slice(0, -1) as Record<string, unknown>[];
-  let systemPrompt: string | undefined;
-  let history: Record<string, unknown>[] | undefined;
-  if (style === "openai" && before.length === 1 && before[0].role === "system" && typeof before[0].content === "string") systemPrompt = before[0].content;
-  else if (before.length) history = before;
-  if (style === "anthropic" && typeof body.system === "string" && body.system !== "") systemPrompt = body.system;
-  return { prompt, history, systemPrompt };
+  const { prompt, history, systemPrompt } = callInputsOf(style, body);
+  if (prompt !== undefined) return { prompt, history, systemPrompt };
+  caveats.push("the last message is not a user message with text content: the replay sends the prompt as text");
+  const last = messagesOf(body).at(-1);
+  const blocks = last?.role === "user" && Array.isArray(last.content) ? last.content.filter(isRecord) : undefined;
+  return { prompt: blocks ? blocks.map((block) => (typeof block.text === "string" ? block.text : "")).join("") : "", history, systemPrompt };
 }
 
 /** The tools of the first body as host tools, each with the result the client sent back for it. */
 function toolkitOf(style: Style, turns: Turn[], caveats: string[]): Capture["toolkit"] {
-  const wireTools = Array.isArray(turns[0].body.tools) ? turns[0].body.tools.filter(isRecord) : [];
-  if (!wireTools.length) return undefined;
+  const tools = toolsOf(style, turns[0].body);
+  if (!tools.length) return undefined;
   const results = new Map<string, { output: string; isError: boolean }>();
   const namesById = new Map<string, string>();
   for (const { reply } of turns) for (const call of reply.toolCalls ?? []) namesById.set(call.id, call.name);
@@ -93,17 +85,9 @@ function toolkitOf(style: Style, turns: Turn[], caveats: string[]): Capture["too
       }
     }
   }
-  const extraTools = wireTools.map((tool) => {
-    const spec = style === "openai" && isRecord(tool.function) ? tool.function : tool;
-    const name = String(spec.name ?? "");
-    const schema = style === "openai" ? spec.parameters : spec.input_schema;
-    const result = results.get(name);
-    return {
-      name,
-      ...(typeof spec.description === "string" ? { description: spec.description } : {}),
-      ...(isRecord(schema) ? { inputSchema: schema } : {}),
-      ...(result ? { result } : {}),
-    };
+  const extraTools = tools.map((tool) => {
+    const result = results.get(tool.name);
+    return { ...tool, ...(result ? { result } : {}) };
   });
   return { extraTools };
 }

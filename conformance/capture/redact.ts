@@ -18,98 +18,12 @@
 //   byte-exact mode still matches what the redacted inputs make the client send.
 // - Finally everything is checked again: if any pattern or any secret found still occurs, nothing is
 //   returned (the caller must not write). Reports never name a secret, only where it was.
-import { existsSync } from "node:fs";
-import { readFile } from "node:fs/promises";
-import { fileURLToPath } from "node:url";
 import { escapePointerToken, isRecord, unescapePointerToken } from "../common/json.ts";
-
-export const REDACTED = "[REDACTED]";
-
-/** Header names (lower case) whose value carries no secret: the only headers whose value is kept. */
-export const SAFE_HEADERS = [
-  "accept",
-  "accept-encoding",
-  "accept-language",
-  "anthropic-beta",
-  "anthropic-version",
-  "cache-control",
-  "connection",
-  "content-encoding",
-  "content-length",
-  "content-type",
-  "host",
-  "openai-beta",
-  "transfer-encoding",
-  "user-agent",
-];
-
-/**
- * A key is a credential's when one of its words (split at `_`, `-`, `.` and camelCase, lower-cased) is
- * one of these, or when the whole key is. Whole words, so `max_tokens` (tokens) and `author` are not.
- */
-export const SECRET_KEY_WORDS = [
-  "apikey",
-  "auth",
-  "authorization",
-  "bearer",
-  "cookie",
-  "cookies",
-  "credential",
-  "credentials",
-  "key",
-  "keys",
-  "passphrase",
-  "passwd",
-  "password",
-  "secret",
-  "secrets",
-  "session",
-  "sessionid",
-  "token",
-];
+import { rewriteJsonValues } from "./json-text.ts";
+import { compilePatterns, REDACTED, SAFE_HEADERS, secretKeyTest } from "./redact-rules.ts";
 
 /** Shorter redacted values are not searched for elsewhere: they would match innocent text. */
 const MIN_SECRET_LENGTH = 8;
-
-/** Used when no pattern file is given; `fixtures/captured/redact-patterns.txt` holds the same list. */
-export const DEFAULT_PATTERNS = [
-  String.raw`sk-[A-Za-z0-9_-]{10,}`,
-  String.raw`Bearer\s+\S+`,
-  String.raw`AKIA[0-9A-Z]{16}`,
-  String.raw`gh[pousr]_[A-Za-z0-9]{20,}`,
-  String.raw`xox[abpr]-[A-Za-z0-9-]{10,}`,
-  String.raw`AIza[0-9A-Za-z_-]{30,}`,
-];
-
-export const defaultPatternFile = fileURLToPath(new URL("../../fixtures/captured/redact-patterns.txt", import.meta.url));
-
-/** One regular expression per non-blank line; `#` starts a comment line. */
-export async function readPatternFile(path: string): Promise<string[]> {
-  const text = await readFile(path, "utf8");
-  return text
-    .split("\n")
-    .map((line) => line.trim())
-    .filter((line) => line && !line.startsWith("#"));
-}
-
-/** The patterns a command redacts with: its pattern file (or the default one, when there), then its extra patterns. */
-export async function patternsFor(options: { patternFile?: string; redactPattern?: string[] }): Promise<string[]> {
-  const file = options.patternFile ?? (existsSync(defaultPatternFile) ? defaultPatternFile : undefined);
-  const base = file ? await readPatternFile(file) : DEFAULT_PATTERNS;
-  return [...base, ...(options.redactPattern ?? [])];
-}
-
-export function compilePatterns(sources: string[]): RegExp[] {
-  return sources.map((source) => {
-    try {
-      const pattern = new RegExp(source, "g");
-      if (pattern.test("")) throw new Error("it matches the empty string");
-      return pattern;
-    } catch (error) {
-      throw new Error(`bad redact pattern /${source}/: ${error instanceof Error ? error.message : String(error)}`);
-    }
-  });
-}
 
 export interface RedactionResult<T> {
   value: T;
@@ -138,24 +52,6 @@ function isCompactJson(text: string): unknown {
   } catch {
     return undefined;
   }
-}
-
-/** `x_api_key` -> [x, api, key]; `APIKey` -> [api, key]. */
-export function keyWords(name: string): string[] {
-  return name
-    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
-    .replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2")
-    .toLowerCase()
-    .split(/[^a-z0-9]+/)
-    .filter(Boolean);
-}
-
-export function secretKeyTest(extraWords: string[] = []): (name: string) => boolean {
-  const words = new Set([...SECRET_KEY_WORDS, ...extraWords.map((word) => keyWords(word).join("_"))]);
-  return (name) => {
-    const parts = keyWords(name);
-    return parts.some((part) => words.has(part)) || words.has(parts.join("_"));
-  };
 }
 
 /** The forms a value takes in text: as is, inside a JSON string, inside JSON inside a JSON string. */
@@ -340,62 +236,6 @@ export function redact<T>(input: T, patternSources: string[], options: RedactOpt
   const leftovers = findSecrets(value, patterns, ordered);
   if (leftovers.length) throw new Error(`redaction incomplete: a secret is still present at ${leftovers.join(", ")}; refusing to write anything`);
   return { value, redactedAt: [...redactedAt].sort() };
-}
-
-/**
- * Rewrites, in a JSON text, the scalars whose value differs between `original` (the text parsed) and
- * `redacted`, and keeps every other byte (layout, key order, escapes).
- */
-function rewriteJsonValues(text: string, original: unknown, redacted: unknown): string {
-  let position = 0;
-  let copiedUpTo = 0;
-  let out = "";
-  const skipSpace = () => {
-    while (position < text.length && " \t\n\r".includes(text[position])) position++;
-  };
-  const stringEnd = (start: number) => {
-    let index = start + 1;
-    while (index < text.length && text[index] !== '"') index += text[index] === "\\" ? 2 : 1;
-    return index + 1;
-  };
-  const child = (node: unknown, key: string | number) => (node !== null && typeof node === "object" ? (node as Record<string, unknown>)[key] : undefined);
-  const value = (before: unknown, after: unknown): void => {
-    skipSpace();
-    const open = text[position];
-    if (open === "{" || open === "[") {
-      const close = open === "{" ? "}" : "]";
-      position++;
-      skipSpace();
-      for (let index = 0; text[position] !== close; index++) {
-        let key: string | number = index;
-        if (open === "{") {
-          const keyStart = position;
-          position = stringEnd(position);
-          key = JSON.parse(text.slice(keyStart, position)) as string;
-          skipSpace();
-          position++; // the colon
-        }
-        value(child(before, key), child(after, key));
-        skipSpace();
-        if (text[position] === ",") position++;
-        skipSpace();
-      }
-      position++;
-      return;
-    }
-    const start = position;
-    if (open === '"') position = stringEnd(position);
-    else while (position < text.length && !",}] \t\n\r".includes(text[position])) position++;
-    if (after === before || after === undefined) return;
-    // A key given twice: its other occurrence is rewritten only if the whole value was redacted; the
-    // final check catches the rest.
-    if (JSON.parse(text.slice(start, position)) === before || after === REDACTED) {
-      out += text.slice(copiedUpTo, start) + JSON.stringify(after);
-      copiedUpTo = position;
-    }
-  };
-  value(original, redacted);
-  return out + text.slice(copiedUpTo);
 }
 
 /** Pointers of the strings (or keys) that still match a pattern or contain a known secret. */

@@ -1,19 +1,22 @@
 // `conformance history`: run a runner's published versions one after another, each exactly like
 // `run --runner NAME@VERSION --json DIR/NAME@VERSION.json`, and render the history matrix from their
-// reports (conformance/report/history.ts); or, with --from-reports, only render it from existing
+// reports (conformance/report/history/); or, with --from-reports, only render it from existing
 // reports. Exit status: 0 when every version ran (failures are findings here, not errors), 1 when a
 // version was unavailable, 2 on bad input.
-import { spawn } from "node:child_process";
 import { basename, join } from "node:path";
 import type { Command } from "commander";
 import { writeOutput } from "./write-output.ts";
 import { formatSummary } from "../report/console.ts";
-import { buildHistory, changeCounts, compareVersions, looksLikeVersion, renderHistoryHtml, renderHistoryMarkdown, sortVersions } from "../report/history.ts";
+import { compareVersions, isVersionToken, sortVersions } from "../common/versions.ts";
+import { renderHistoryHtml } from "../report/history/html.ts";
+import { renderHistoryMarkdown } from "../report/history/markdown.ts";
+import { buildHistory } from "../report/history/model.ts";
+import { changeCounts } from "../report/history/text.ts";
 import { readJsonReport } from "../report/json-report.ts";
 import { stampSuite } from "../report/suite-stamp.ts";
 import type { ExpandedScenario } from "../scenario/expand.ts";
 import type { Report } from "../schema/report.types.ts";
-import { killProcessGroup, trackProcessGroup } from "../subjects/process-group.ts";
+import { runBounded } from "../common/run-bounded.ts";
 import { installerWords, readManifest } from "../subjects/runner-registry.ts";
 import type { RunnerManifest } from "../../runners/protocol/runner-manifest.types.ts";
 import { runnersDir } from "../common/paths.ts";
@@ -28,9 +31,6 @@ const listTimeoutMs = 120_000;
 
 export type VersionsSpec = { list: string[] } | { from: string; to: string };
 
-/** A version as a user or a listing command writes it: no spaces, no @, digits first (0.16.0, 1.0.0-rc.1, 0.9.0rc1). */
-const versionToken = (text: string) => /^[0-9A-Za-z][0-9A-Za-z.+_-]*$/.test(text) && looksLikeVersion(text);
-
 /** --versions 0.9.0,0.10.0 (a list) or 0.9.0..0.21.0 (a range, both ends included). */
 export function parseVersionsOption(text: string): VersionsSpec {
   const usage = (why: string) => new UsageError(`--versions ${text}: ${why}; expected a comma list (0.9.0,0.10.0) or a range (0.9.0..0.21.0)`, "history");
@@ -38,12 +38,12 @@ export function parseVersionsOption(text: string): VersionsSpec {
     const ends = text.split("..").map((end) => end.trim());
     if (ends.length !== 2 || text.includes(",")) throw usage("a range has exactly two ends and no commas");
     const [from, to] = ends;
-    for (const end of ends) if (!versionToken(end)) throw usage(`"${end}" is no version`);
+    for (const end of ends) if (!isVersionToken(end)) throw usage(`"${end}" is no version`);
     if (compareVersions(from, to) > 0) throw usage(`${from} comes after ${to}`);
     return { from, to };
   }
   const list = text.split(",").map((version) => version.trim());
-  for (const version of list) if (!versionToken(version)) throw usage(version ? `"${version}" is no version` : "an empty entry");
+  for (const version of list) if (!isVersionToken(version)) throw usage(version ? `"${version}" is no version` : "an empty entry");
   return { list: sortVersions(list) };
 }
 
@@ -53,31 +53,13 @@ export function versionsInRange(versions: string[], from: string, to: string): s
 }
 
 /** Runs a runner's versions.list in its folder (bounded); its stdout, one version a line, sorted. */
-export function listPublishedVersions(runner: string, command: string[], timeoutMs = listTimeoutMs): Promise<string[]> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command[0], command.slice(1), { cwd: join(runnersDir, runner), stdio: ["ignore", "pipe", "pipe"], detached: true });
-    trackProcessGroup(child);
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk: Buffer) => (stdout = (stdout + chunk.toString("utf8")).slice(-256 * 1024)));
-    child.stderr.on("data", (chunk: Buffer) => (stderr = (stderr + chunk.toString("utf8")).slice(-16 * 1024)));
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      killProcessGroup(child.pid);
-    }, timeoutMs);
-    const what = `runners/${runner}/runner.json versions.list (${command.join(" ")})`;
-    child.on("error", (error) => {
-      clearTimeout(timer);
-      reject(new Error(`${what} could not start: ${error.message}`));
-    });
-    child.on("close", (code) => {
-      clearTimeout(timer);
-      if (timedOut) return reject(new Error(`${what} did not finish within ${timeoutMs} ms`));
-      if (code !== 0) return reject(new Error(`${what} exited with ${code}:\n${installerWords(stderr || stdout).slice(-4000)}`));
-      resolve(sortVersions(stdout.split("\n").map((line) => line.trim()).filter(versionToken)));
-    });
-  });
+export async function listPublishedVersions(runner: string, command: string[], timeoutMs = listTimeoutMs): Promise<string[]> {
+  const listed = await runBounded(command, { cwd: join(runnersDir, runner), timeoutMs, tails: { stdout: 256 * 1024, stderr: 16 * 1024 } });
+  const what = `runners/${runner}/runner.json versions.list (${command.join(" ")})`;
+  if (listed.startError) throw new Error(`${what} could not start: ${listed.startError.message}`);
+  if (listed.timedOut) throw new Error(`${what} did not finish within ${timeoutMs} ms`);
+  if (listed.code !== 0) throw new Error(`${what} exited with ${listed.code}:\n${installerWords(listed.stderr || listed.stdout).slice(-4000)}`);
+  return sortVersions(listed.stdout.split("\n").map((line) => line.trim()).filter(isVersionToken));
 }
 
 /** The versions to run: a list as given, or a range resolved by the runner's versions.list. */

@@ -7,7 +7,6 @@ import { writeOutput } from "./write-output.ts";
 import picomatch from "picomatch";
 import { formatDiagnostic } from "../scenario/load.ts";
 import type { LintResult } from "../scenario/lint.ts";
-import { selectScenarios, shard } from "../engine/select.ts";
 import { orphanProblems } from "../report/baseline.ts";
 import { formatSummary } from "../report/console.ts";
 import { renderHtmlMatrix } from "../report/html.ts";
@@ -25,14 +24,14 @@ import { runAgainstSubjects, type SubjectChoice } from "./run-command.ts";
 import { cleanUpOnInterrupt } from "../common/interrupt.ts";
 import { applyEnvironment } from "../common/environment.ts";
 import { removeLiveTempDirs } from "../engine/temp-dirs.ts";
-import { killLiveProcessGroups } from "../subjects/process-group.ts";
+import { killLiveProcessGroups } from "../common/process-group.ts";
 import { defaultJobs } from "../subjects/pool.ts";
 import { smoke } from "./smoke.ts";
 import { registerCaptureCommands } from "../capture/cli.ts";
 import { registerHistoryCommand } from "./history.ts";
 import { registerBaselineCommand } from "./baseline-command.ts";
 import { sourceCommitEnvironmentVariable, sourceEnvironmentVariable, type PortSourceChoice } from "../subjects/port-source.ts";
-import { lintOrExplain, scenariosToRun, wholeSuiteIds } from "./scenarios-to-run.ts";
+import { lintOrExplain, scenariosToRun, selectScenarios, shard, wholeSuiteIds } from "./scenarios-to-run.ts";
 import { checkRunnerNames, commandTypo, jobsOption, throwUsageErrors, usageHint, UsageError } from "./usage.ts";
 
 function parseShard(value: string): { index: number; count: number } {

@@ -1,7 +1,6 @@
 // The scenarios a command runs: lint first (nothing runs while it finds problems, each printed at
-// file:line), then the id filters and tags. `run` and `history` pick them the same way.
+// file:line), then the id filters and tags (and a shard). `run`, `list` and `history` pick them the same way.
 import picomatch from "picomatch";
-import { selectScenarios } from "../engine/select.ts";
 import type { ExpandedScenario } from "../scenario/expand.ts";
 import { lintPaths, type LintResult } from "../scenario/lint.ts";
 import { formatDiagnostic } from "../scenario/load.ts";
@@ -35,4 +34,14 @@ export async function scenariosToRun(paths: string[], filters: string[], tags: s
 export function wholeSuiteIds(scenarios: ExpandedScenario[], selection: { paths: string[]; filters: string[]; tags: string[] }): Set<string> | undefined {
   const narrowed = selection.paths.length > 0 || selection.filters.length > 0 || selection.tags.length > 0;
   return narrowed ? undefined : new Set(scenarios.map((scenario) => scenario.id));
+}
+
+/** Scenario selection shared by run and list: a glob on the expanded id, and tags. */
+export function selectScenarios(scenarios: ExpandedScenario[], filter: ((id: string) => boolean) | undefined, tags: string[]): ExpandedScenario[] {
+  return scenarios.filter((scenario) => (!filter || filter(scenario.id) || filter(scenario.baseId)) && tags.every((tag) => scenario.tags.includes(tag)));
+}
+
+/** Shard i of n (1-based): every n-th scenario, so shards get a similar mix of slow and fast ones. */
+export function shard<T>(items: T[], index: number, count: number): T[] {
+  return items.filter((_, position) => position % count === index - 1);
 }

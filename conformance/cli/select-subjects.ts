@@ -1,15 +1,13 @@
 // Turns the CLI's subject options into subjects: the in-process reference, runners by name (or
 // `all`), each from its published package or built from a source checkout, or an ad-hoc runner
 // command. Each runner's baseline comes with it: one per subject identity.
-import { existsSync } from "node:fs";
-import { join } from "node:path";
-import { runnersDir } from "../common/paths.ts";
 import { loadBaseline } from "../report/baseline.ts";
 import type { Entry } from "../schema/baseline.types.ts";
 import { createReferenceSubject, referenceInfo } from "../subjects/reference/index.ts";
 import type { PortSourceChoice } from "../subjects/port-source.ts";
-import { openRunner, packageAt, pinned, readManifest, runnerNames, subjectName, type RunnerOrigin } from "../subjects/runner-registry.ts";
-import { RunnerUnavailableError, startRunnerSubject, type RunnerSubject } from "../subjects/runner.ts";
+import { baselinePath, originOf, parseRunnerSpec, placeholderInfo, subjectName, type RunnerPick } from "../subjects/runner-identity.ts";
+import { openRunner, readManifest, runnerNames } from "../subjects/runner-registry.ts";
+import { RunnerUnavailableError, startRunnerSubject } from "../subjects/runner.ts";
 import { openLanes, runnerLanes } from "../subjects/pool.ts";
 import type { Subject, SubjectInfo } from "../subjects/subject.ts";
 import { UsageError } from "./usage.ts";
@@ -44,42 +42,6 @@ export interface OpenedSubject {
   explicitlyRequested: boolean;
 }
 
-/**
- * A runner's own baseline for one subject identity: expected-failures.yaml (the pinned package),
- * expected-failures.source.yaml (a source build), baselines/VERSION.yaml (another published version;
- * for the pinned version the pinned baseline; else none: no one has measured that version yet, so
- * every divergence shows).
- */
-export function baselinePath(runner: string, pick: Pick<RunnerPick, "kind" | "version"> = { kind: "pinned" }, pinnedVersion?: string): string | undefined {
-  const pinnedBaseline = join(runnersDir, runner, "expected-failures.yaml");
-  if (pick.kind === "source") return join(runnersDir, runner, "expected-failures.source.yaml");
-  if (pick.kind === "version") {
-    const own = join(runnersDir, runner, "baselines", `${pick.version}.yaml`);
-    if (existsSync(own)) return own;
-    // NAME@PINNED is the pinned package under another name: the same measured baseline applies.
-    return pick.version === pinnedVersion ? pinnedBaseline : undefined;
-  }
-  return pinnedBaseline;
-}
-
-/** One runner subject the command line asks for: which runner, and where its implementation comes from. */
-export interface RunnerPick {
-  runner: string;
-  kind: RunnerOrigin["kind"];
-  version?: string;
-}
-
-/**
- * NAME (the pinned package, or the source build when a checkout is given), NAME@source or
- * NAME@VERSION: the one reading of a --runner value, for run and smoke alike.
- */
-export function parseRunnerSpec(spec: string, source: PortSourceChoice | undefined): RunnerPick {
-  const [runner, qualifier, ...rest] = spec.split("@");
-  if (rest.length || qualifier === "") throw new Error(`--runner ${spec}: expected NAME, NAME@source or NAME@VERSION`);
-  if (qualifier === "source" || (qualifier === undefined && source !== undefined)) return { runner, kind: "source" };
-  return qualifier === undefined ? { runner, kind: "pinned" } : { runner, kind: "version", version: qualifier };
-}
-
 /** Which runner subjects the options ask for, in order: NAME, NAME@source, NAME@VERSION, or all. */
 export async function pickRunners(choice: SubjectChoice): Promise<{ picks: RunnerPick[]; viaAll: boolean }> {
   if (choice.runners.includes("all")) {
@@ -93,73 +55,63 @@ export async function pickRunners(choice: SubjectChoice): Promise<{ picks: Runne
   return { picks: choice.runners.map((spec) => parseRunnerSpec(spec, choice.source)), viaAll: false };
 }
 
-/** Where a picked subject's implementation comes from; a source pick needs the checkout. */
-export function originOf(pick: RunnerPick, source: PortSourceChoice | undefined): RunnerOrigin {
-  if (pick.kind === "version") return { kind: "version", version: pick.version! };
-  if (pick.kind === "pinned") return pinned;
-  if (!source) throw new RunnerUnavailableError("no source checkout given: pass --source DIR or set TOOLNEXUS_SOURCE");
-  return { kind: "source", source };
+/** The runner subjects to open: the picks less --skip's, each skip checked against what was picked. */
+function skipped(choice: SubjectChoice, picked: RunnerPick[], viaAll: boolean): RunnerPick[] {
+  const skip = new Set(choice.skip ?? []);
+  if (skip.size && !viaAll) throw new UsageError("--skip leaves subjects out of --runner all; name the subjects to run instead", "run");
+  const names = picked.map((pick) => subjectName(pick.runner, pick));
+  const unknown = [...skip].filter((name) => name !== "reference" && !names.includes(name));
+  if (unknown.length) throw new UsageError(`--skip ${unknown.join(", ")}: not a subject of this run (${["reference", ...names].join(", ")})`, "run");
+  return picked.filter((pick) => !skip.has(subjectName(pick.runner, pick)));
+}
+
+/** The in-process reference, with its lanes. */
+async function openReference(jobs: number, log: (line: string) => void): Promise<OpenedSubject> {
+  // Each in-process lane has its own handler (and handles); what they share process-wide is what
+  // scenarios tagged `exclusive` observe.
+  const first = createReferenceSubject();
+  return { info: referenceInfo("reference"), subject: first, lanes: await openLanes(first, jobs, async () => createReferenceSubject(), log), baseline: new Map(), explicitlyRequested: true };
+}
+
+/** A runner under runners/ with its lanes and its baseline (--baseline's, its own, or none), or why it is unavailable. */
+async function openPicked(pick: RunnerPick, choice: SubjectChoice, viaAll: boolean, log: (line: string) => void): Promise<OpenedSubject> {
+  const manifest = await readManifest(pick.runner);
+  const ownBaseline = choice.noBaseline ? undefined : (choice.baselineFile ?? baselinePath(pick.runner, pick, manifest.versions?.pinned));
+  const baseline = ownBaseline ? await loadBaseline(ownBaseline) : new Map<string, Entry>();
+  const info = placeholderInfo(pick, manifest, choice.source);
+  try {
+    const lanes = await runnerLanes(await openRunner(pick.runner, log, originOf(pick, choice.source)), choice.jobs ?? 1, log);
+    return { info, subject: lanes[0], lanes, baseline, explicitlyRequested: !viaAll };
+  } catch (error) {
+    if (!(error instanceof Error)) throw error;
+    const reason = error instanceof RunnerUnavailableError ? error.message : `runner broke at start: ${error.message}`;
+    return { info, unavailableReason: reason, lanes: [], baseline, explicitlyRequested: !viaAll };
+  }
+}
+
+/** `--runner-cmd`: an ad-hoc runner named custom, judged by --baseline's file or none. */
+async function openRunnerCommand(command: string, choice: SubjectChoice, log: (line: string) => void): Promise<OpenedSubject> {
+  const build = { mode: "command" as const, command };
+  const info: SubjectInfo = { name: "custom", language: "(unknown)", package: command, version: "(not started)", capabilities: [], build };
+  const baseline = choice.baselineFile ? await loadBaseline(choice.baselineFile) : new Map<string, Entry>();
+  try {
+    const subject = await startRunnerSubject({ name: "custom", command: ["bash", "-c", command], handshakeTimeoutMs: choice.handshakeTimeoutMs });
+    subject.info.build = build;
+    const lanes = await runnerLanes(subject, choice.jobs ?? 1, log);
+    return { info, subject: lanes[0], lanes, baseline, explicitlyRequested: true };
+  } catch (error) {
+    return { info, unavailableReason: error instanceof Error ? error.message : String(error), lanes: [], baseline, explicitlyRequested: true };
+  }
 }
 
 /** Opens subjects one at a time, as the run reaches them, so only one subject's runner processes (its lanes) live at once. */
 export async function* openSubjects(choice: SubjectChoice, log: (line: string) => void = console.log): AsyncGenerator<OpenedSubject> {
   if (choice.subject && choice.subject !== "reference") throw new Error(`unknown in-process subject "${choice.subject}"; expected: reference`);
   const { picks: picked, viaAll } = await pickRunners(choice);
-  const skip = new Set(choice.skip ?? []);
-  if (skip.size && !viaAll) throw new UsageError("--skip leaves subjects out of --runner all; name the subjects to run instead", "run");
-  const picks = picked.filter((pick) => !skip.has(subjectName(pick.runner, pick)));
-  const unknown = [...skip].filter((name) => name !== "reference" && !picked.some((pick) => subjectName(pick.runner, pick) === name));
-  if (unknown.length) throw new UsageError(`--skip ${unknown.join(", ")}: not a subject of this run (${["reference", ...picked.map((pick) => subjectName(pick.runner, pick))].join(", ")})`, "run");
+  const picks = skipped(choice, picked, viaAll);
   if (choice.baselineFile && picks.length + (choice.runnerCommand ? 1 : 0) !== 1) throw new Error("--baseline needs exactly one runner subject");
-  const wantsReference = choice.subject === "reference" || (viaAll && !skip.has("reference")) || (!picked.length && !choice.runnerCommand);
-  const jobs = choice.jobs ?? 1;
-  const moreOf = (first: RunnerSubject) => runnerLanes(first, jobs, log);
-  if (wantsReference) {
-    // Each in-process lane has its own handler (and handles); what they share process-wide is what
-    // scenarios tagged `exclusive` observe.
-    const first = createReferenceSubject();
-    yield { info: referenceInfo("reference"), subject: first, lanes: await openLanes(first, jobs, async () => createReferenceSubject(), log), baseline: new Map(), explicitlyRequested: true };
-  }
-  for (const pick of picks) {
-    const { runner } = pick;
-    const manifest = await readManifest(runner);
-    const name = subjectName(runner, pick);
-    const pkg = pick.version ? packageAt(manifest, pick.version) : manifest.package;
-    const ownBaseline = choice.noBaseline ? undefined : (choice.baselineFile ?? baselinePath(runner, pick, manifest.versions?.pinned));
-    const baseline = ownBaseline ? await loadBaseline(ownBaseline) : new Map<string, Entry>();
-    // What the manifest says stands in until (unless) the runner's handshake reports the real thing.
-    const placeholder: SubjectInfo = {
-      name,
-      language: manifest.language,
-      package: pkg,
-      version: pick.version ?? "(not installed)",
-      capabilities: [],
-      build: pick.kind === "source" ? { mode: "source", ...(choice.source ? { path: choice.source.dir } : {}) } : { mode: "published", package: pkg },
-    };
-    let lanes: Subject[];
-    try {
-      lanes = await moreOf(await openRunner(runner, log, originOf(pick, choice.source)));
-    } catch (error) {
-      if (!(error instanceof Error)) throw error;
-      const reason = error instanceof RunnerUnavailableError ? error.message : `runner broke at start: ${error.message}`;
-      yield { info: placeholder, unavailableReason: reason, lanes: [], baseline, explicitlyRequested: !viaAll };
-      continue;
-    }
-    yield { info: placeholder, subject: lanes[0], lanes, baseline, explicitlyRequested: !viaAll };
-  }
-  if (choice.runnerCommand) {
-    const build = { mode: "command" as const, command: choice.runnerCommand };
-    const info: SubjectInfo = { name: "custom", language: "(unknown)", package: choice.runnerCommand, version: "(not started)", capabilities: [], build };
-    const baseline = choice.baselineFile ? await loadBaseline(choice.baselineFile) : new Map<string, Entry>();
-    let lanes: Subject[];
-    try {
-      const subject = await startRunnerSubject({ name: "custom", command: ["bash", "-c", choice.runnerCommand], handshakeTimeoutMs: choice.handshakeTimeoutMs });
-      subject.info.build = build;
-      lanes = await moreOf(subject);
-    } catch (error) {
-      yield { info, unavailableReason: error instanceof Error ? error.message : String(error), lanes: [], baseline, explicitlyRequested: true };
-      return;
-    }
-    yield { info, subject: lanes[0], lanes, baseline, explicitlyRequested: true };
-  }
+  const wantsReference = choice.subject === "reference" || (viaAll && !(choice.skip ?? []).includes("reference")) || (!picked.length && !choice.runnerCommand);
+  if (wantsReference) yield await openReference(choice.jobs ?? 1, log);
+  for (const pick of picks) yield await openPicked(pick, choice, viaAll, log);
+  if (choice.runnerCommand) yield await openRunnerCommand(choice.runnerCommand, choice, log);
 }

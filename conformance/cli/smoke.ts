@@ -4,7 +4,7 @@
 import type { PortSourceChoice } from "../subjects/port-source.ts";
 import { deepEqual } from "../engine/assert.ts";
 import { openRunner } from "../subjects/runner-registry.ts";
-import { originOf, parseRunnerSpec } from "./select-subjects.ts";
+import { originOf, parseRunnerSpec } from "../subjects/runner-identity.ts";
 import { RunnerUnavailableError, startRunnerSubject, type RunnerSubject } from "../subjects/runner.ts";
 
 interface Check {
@@ -63,7 +63,7 @@ const checks: Check[] = [
   },
 ];
 
-/** The runner a --runner value names, from wherever it says (run reads it the same way: select.ts). */
+/** The runner a --runner value names, from wherever it says (run reads it the same way: subjects/runner-identity.ts). */
 async function openRunnerSpec(spec: string, source: PortSourceChoice | undefined): Promise<RunnerSubject> {
   const pick = parseRunnerSpec(spec, source);
   return openRunner(pick.runner, console.log, originOf(pick, source));

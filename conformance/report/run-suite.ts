@@ -8,7 +8,7 @@ import type { ExpandedScenario } from "../scenario/expand.ts";
 import type { Subject } from "../subjects/subject.ts";
 import { runScenario, type RunOptions } from "../engine/run.ts";
 import { runOnLanes } from "../engine/lanes.ts";
-import { runsAlone, waitWeight } from "../engine/select.ts";
+import { runsAlone, waitWeight } from "../engine/schedule.ts";
 import { judge } from "./baseline.ts";
 import { capResult } from "./value-cap.ts";
 

@@ -3,7 +3,7 @@
 // length, a timeout per exchange, and killing the whole group when the runner breaks.
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
 import { BoundedLineSplitter } from "./json-lines.ts";
-import { closeProcessGroup, killProcessGroup, trackProcessGroup } from "./process-group.ts";
+import { closeProcessGroup, killProcessGroup, trackProcessGroup } from "../common/process-group.ts";
 import type { HarnessMessage } from "../schema/protocol.ts";
 import { SubjectBrokenError } from "./subject.ts";
 import type { Transport } from "./transport.ts";

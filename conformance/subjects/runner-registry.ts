@@ -1,17 +1,18 @@
 // The runners under runners/: read a manifest, install the pinned port package (or build the port
 // from a source checkout), start the runner. A runner that cannot be installed, built or started
 // here is unavailable, with the installer's own words.
-import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { delimiter, join } from "node:path";
 import { runnersDir } from "../common/paths.ts";
+import { isVersionLabel } from "../common/versions.ts";
 import { compileSchema } from "../schema/validator.ts";
-import { killProcessGroup, trackProcessGroup } from "./process-group.ts";
+import { runBounded } from "../common/run-bounded.ts";
 import { expandCommand, hashPortFolder, resolvePortFolder, type PortSourceChoice } from "./port-source.ts";
 import type { RunnerManifest } from "../../runners/protocol/runner-manifest.types.ts";
 import type { Build } from "../schema/report.types.ts";
+import { packageAt, pinned, subjectName, type RunnerOrigin } from "./runner-identity.ts";
 import { RunnerUnavailableError, startRunnerSubject, type RunnerSubject } from "./runner.ts";
 
 const require = createRequire(import.meta.url);
@@ -39,33 +40,6 @@ function onPath(executable: string): boolean {
   return (process.env.PATH ?? "").split(delimiter).some((dir) => dir && existsSync(join(dir, executable)));
 }
 
-/** Run a command to completion with a bound; resolves with its exit code and the tail of its output. */
-export function runBounded(command: string[], cwd: string, timeoutMs: number, env: Record<string, string> = {}): Promise<{ code: number | null; output: string; timedOut: boolean }> {
-  return new Promise((resolve) => {
-    const child = spawn(command[0], command.slice(1), { cwd, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"], detached: true });
-    trackProcessGroup(child);
-    let output = "";
-    const keep = (chunk: Buffer) => {
-      output = (output + chunk.toString("utf8")).slice(-64 * 1024);
-    };
-    child.stdout.on("data", keep);
-    child.stderr.on("data", keep);
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      killProcessGroup(child.pid);
-    }, timeoutMs);
-    child.on("error", (error) => {
-      clearTimeout(timer);
-      resolve({ code: null, output: error.message, timedOut });
-    });
-    child.on("close", (code) => {
-      clearTimeout(timer);
-      resolve({ code, output, timedOut });
-    });
-  });
-}
-
 /**
  * The installer's own words for a report: without terminal colours, and with every URL replaced by
  * <url>, so no package registry's address ends up in a report, a log or a document quoting one.
@@ -75,27 +49,6 @@ export function installerWords(output: string): string {
     .replace(/\x1b\[[0-9;]*[A-Za-z]/g, "")
     .replace(/\b[a-z][a-z0-9+.-]*:\/\/[^\s'"<>()\]]*[^\s'"<>()\].,:;]/gi, "<url>")
     .trim();
-}
-
-/**
- * Where a runner's implementation comes from: the pinned published package (the default), another
- * published version (`NAME@0.16.0`), or a build of a source checkout (`NAME@source`).
- */
-export type RunnerOrigin = { kind: "pinned" } | { kind: "version"; version: string } | { kind: "source"; source: PortSourceChoice };
-
-export const pinned: RunnerOrigin = { kind: "pinned" };
-
-/** The subject name a runner has in reports and baselines: go, go@source, python@0.16.0. */
-export function subjectName(runner: string, origin: { kind: RunnerOrigin["kind"]; version?: string }): string {
-  if (origin.kind === "source") return `${runner}@source`;
-  if (origin.kind === "version") return `${runner}@${origin.version}`;
-  return runner;
-}
-
-/** The package as its registry spells it at another version: toolnexus==0.21.0 -> toolnexus==0.16.0. */
-export function packageAt(manifest: RunnerManifest, version: string): string {
-  const pinnedVersion = manifest.versions?.pinned;
-  return pinnedVersion && manifest.package.includes(pinnedVersion) ? manifest.package.replace(pinnedVersion, version) : `${manifest.package} (version ${version})`;
 }
 
 interface LaunchPlan {
@@ -111,7 +64,7 @@ interface LaunchPlan {
 function versionPlan(name: string, manifest: RunnerManifest, version: string): LaunchPlan {
   const recipe = manifest.versions;
   if (!recipe) throw new RunnerUnavailableError(`runners/${name}/runner.json has no versions recipe: this runner installs only ${manifest.package}`);
-  if (!/^[0-9A-Za-z][0-9A-Za-z.+_-]*$/.test(version)) throw new RunnerUnavailableError(`"${version}" is not a version (expected e.g. ${recipe.pinned})`);
+  if (!isVersionLabel(version)) throw new RunnerUnavailableError(`"${version}" is not a version (expected e.g. ${recipe.pinned})`);
   const buildDir = join(runnersDir, name, ".build", `published-${version}`);
   mkdirSync(buildDir, { recursive: true });
   const tokens = { version, build: buildDir };
@@ -163,10 +116,10 @@ export async function openRunner(name: string, log: (line: string) => void = () 
     const what = plan.build.mode === "source" ? `building ${name} from ${plan.build.path}` : `installing ${name}`;
     log(`${what}: ${plan.install.join(" ")}`);
     const timeoutMs = plan.installTimeoutMs ?? defaultInstallTimeoutMs;
-    const installed = await runBounded(plan.install, cwd, timeoutMs, plan.env);
+    const installed = await runBounded(plan.install, { cwd, timeoutMs, env: plan.env });
     if (installed.code !== 0) {
       const why = installed.timedOut ? `install did not finish within ${timeoutMs} ms` : `install exited with ${installed.code}`;
-      const output = installerWords(installed.output);
+      const output = installerWords(installed.startError?.message ?? installed.output);
       throw new RunnerUnavailableError(`${why}:\n${output.slice(-installOutputTail)}`);
     }
   }

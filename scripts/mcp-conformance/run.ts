@@ -5,12 +5,12 @@
 // that ignores the suite's SIGTERM would hang it), on loopback only (in a network namespace of its own where
 // `unshare -n` works), and exits 0 when nothing is unexpected, 1 when something is, 2 on bad usage or
 // a bad baseline. Lives outside the package folder so its imports resolve to the root's pinned packages.
-import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Command, InvalidArgumentError } from "commander";
+import { runBounded as runBoundedCommand } from "../../conformance/common/run-bounded.ts";
 import { BaselineError, judge, loadBaseline, type ScenarioRun } from "./baseline.ts";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
@@ -25,40 +25,12 @@ interface Finished {
   timedOut: boolean;
 }
 
-/** Run a command in its own process group; on timeout the whole group is killed. Never hangs. */
-function runBounded(command: string, args: string[], options: { cwd: string; timeoutMs: number; echo?: boolean }): Promise<Finished> {
-  return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd: options.cwd, detached: true, stdio: ["ignore", "pipe", "pipe"] });
-    let output = "";
-    const collect = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (options.echo) process.stderr.write(chunk);
-    };
-    child.stdout.on("data", collect);
-    child.stderr.on("data", collect);
-    const killGroup = () => {
-      try {
-        if (child.pid) process.kill(-child.pid, "SIGKILL");
-      } catch {
-        // the group is gone already
-      }
-    };
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      killGroup();
-    }, options.timeoutMs);
-    const finish = (code: number | null) => {
-      clearTimeout(timer);
-      killGroup(); // a client the suite left behind dies with the group
-      resolve({ code, output, timedOut });
-    };
-    child.on("error", (error) => {
-      output += `\n${error.message}`;
-      finish(null);
-    });
-    child.on("close", finish);
-  });
+/** Run a command in its own process group; on timeout the whole group is killed, and after exit (a client the suite left behind dies with it). Never hangs. */
+async function runBounded(command: string, args: string[], options: { cwd: string; timeoutMs: number; echo?: boolean }): Promise<Finished> {
+  const echo = options.echo ? { onOutput: (chunk: Buffer) => process.stderr.write(chunk) } : {};
+  // All of the output: a scenario's verdict lines may come anywhere in it.
+  const run = await runBoundedCommand([command, ...args], { cwd: options.cwd, timeoutMs: options.timeoutMs, tails: { output: Infinity }, killGroupAfterExit: true, ...echo });
+  return { code: run.code, output: run.startError ? `${run.output}\n${run.startError.message}` : run.output, timedOut: run.timedOut };
 }
 
 async function ensureInstalled(): Promise<void> {

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { defaultScenarioDir } from "../../conformance/scenario/scenario-id.ts";
 import { runScenario, type StepResult } from "../../conformance/engine/run.ts";
 import { runOnLanes } from "../../conformance/engine/lanes.ts";
-import { runsAlone, waitWeight } from "../../conformance/engine/select.ts";
+import { runsAlone, waitWeight } from "../../conformance/engine/schedule.ts";
 import { resultSignature } from "../../conformance/report/comparable.ts";
 import type { Result } from "../../conformance/schema/report.types.ts";
 import { closeLanes, defaultJobs, openLanes, runnerLanes } from "../../conformance/subjects/pool.ts";

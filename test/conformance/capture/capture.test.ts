@@ -9,7 +9,8 @@ import { repoRoot } from "../../../conformance/common/paths.ts";
 import { defaultCapturedDir, defaultCapturedScenarioDir, importCaptures } from "../../../conformance/capture/cli.ts";
 import type { Capture } from "../../../conformance/schema/capture.types.ts";
 import { captureProblems, readCaptureData } from "../../../conformance/capture/load.ts";
-import { DEFAULT_PATTERNS, readPatternFile, defaultPatternFile, redact, REDACTED, SAFE_HEADERS } from "../../../conformance/capture/redact.ts";
+import { redact } from "../../../conformance/capture/redact.ts";
+import { DEFAULT_PATTERNS, readPatternFile, defaultPatternFile, REDACTED, SAFE_HEADERS } from "../../../conformance/capture/redact-rules.ts";
 import { captureToScenario } from "../../../conformance/capture/to-scenario.ts";
 import { lintPaths } from "../../../conformance/scenario/lint.ts";
 

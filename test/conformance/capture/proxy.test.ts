@@ -15,7 +15,7 @@ import { repoRoot } from "../../../conformance/common/paths.ts";
 import { filesUnder } from "../helpers.ts";
 import { startLlmMock, type LlmMock } from "../../../fixtures/llm-mock/index.ts";
 import { importCaptures } from "../../../conformance/capture/cli.ts";
-import { patternsFor } from "../../../conformance/capture/redact.ts";
+import { patternsFor } from "../../../conformance/capture/redact-rules.ts";
 import type { Capture } from "../../../conformance/schema/capture.types.ts";
 import { startCaptureProxy, type CaptureProxy } from "../../../conformance/capture/proxy.ts";
 import { runSuite } from "../../../conformance/report/run-suite.ts";

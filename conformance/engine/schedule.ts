@@ -1,15 +1,6 @@
-// Which expanded scenarios a run takes: a glob on the id, tags, and a shard.
+// How a run schedules a scenario among others (run-suite.ts, lanes): whether it must run alone, and how
+// long its author expects it to wait.
 import type { ExpandedScenario } from "../scenario/expand.ts";
-
-/** Scenario selection shared by run and list: a glob on the expanded id, and tags. */
-export function selectScenarios(scenarios: ExpandedScenario[], filter: ((id: string) => boolean) | undefined, tags: string[]): ExpandedScenario[] {
-  return scenarios.filter((scenario) => (!filter || filter(scenario.id) || filter(scenario.baseId)) && tags.every((tag) => scenario.tags.includes(tag)));
-}
-
-/** Shard i of n (1-based): every n-th scenario, so shards get a similar mix of slow and fast ones. */
-export function shard<T>(items: T[], index: number, count: number): T[] {
-  return items.filter((_, position) => position % count === index - 1);
-}
 
 /**
  * The tag of a scenario that must run with nothing else in flight under `run --jobs N`: it observes
