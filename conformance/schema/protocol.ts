@@ -62,7 +62,7 @@ export const operationCapabilities: readonly string[] = [...new Set(operationNam
 }))];
 
 /** The JSON Schema of an operation's input (operations.schema.json): its `properties` are its input fields. */
-export function inputSchema(op: OperationName): { properties?: Record<string, Record<string, unknown>> } {
+export function inputSchema(op: OperationName): { properties?: Record<string, Record<string, unknown>>; required?: string[] } {
   return inputsSchema.$defs[op];
 }
 

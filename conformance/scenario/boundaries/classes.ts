@@ -42,16 +42,17 @@ const isNumeric = (types: Set<string> | undefined) => types === undefined || typ
 const numericDefault = (schema: FieldSchema) => (typeof schema.default === "number" ? schema.default : undefined);
 
 /**
- * The classes a field's type admits: every field can be absent, null or of a wrong type (a fixed set
+ * The classes a field's type admits: every field can be absent (unless required), null or of a wrong type (a fixed set
  * of values, an enum, has no empty or zero of its own: anything outside it is a wrong value); a string
  * can be empty or non-ASCII, a list or an object empty, a number zero, negative, fractional, and one
  * above its default when the schema gives one. A field that takes any value has no wrong type.
  */
-export function admittedClasses(schema: FieldSchema): BoundaryClass[] {
+export function admittedClasses(schema: FieldSchema, required = false): BoundaryClass[] {
   const types = schemaTypes(schema);
   const fixed = schema.enum !== undefined || "const" in schema;
   const admits = (type: string) => !fixed && (types === undefined || types.has(type));
-  const classes = new Set<BoundaryClass>(["absent", "null"]);
+  // A required field left out is a malformed input, refused before any subject sees it.
+  const classes = new Set<BoundaryClass>(required ? ["null"] : ["absent", "null"]);
   if (admits("string") || admits("array") || admits("object")) classes.add("empty");
   if (!fixed && isNumeric(types)) {
     for (const numeric of ["zero", "negative", "fractional"] as const) classes.add(numeric);

@@ -11,6 +11,8 @@ export interface BoundaryGroup {
   /** The prefix of its fields' ids: `client.create` gives `client.create.timeoutMs`. */
   name: string;
   fields: Record<string, FieldSchema>;
+  /** The fields every such object must hold: they have no `absent` cell. */
+  required?: readonly string[];
 }
 
 /** One object a scenario gives, read as a group's fields: a key it lacks is that field `absent`. */
@@ -39,7 +41,10 @@ export interface BoundaryField {
 
 /** Every operation of the runner protocol as a group: its input's properties are its fields. */
 export function operationGroups(): BoundaryGroup[] {
-  return operationNames.map((op) => ({ name: op, fields: (inputSchema(op).properties ?? {}) as Record<string, FieldSchema> }));
+  return operationNames.map((op) => {
+    const schema = inputSchema(op);
+    return { name: op, fields: (schema.properties ?? {}) as Record<string, FieldSchema>, required: schema.required ?? [] };
+  });
 }
 
 /** The operation a step runs in this expansion: its `op`, or the path variable it names (`${path.op}`). */
@@ -65,7 +70,7 @@ export function boundaryTable(scenarios: ExpandedScenario[], suite: Pick<SuiteBo
   for (const group of groups) {
     const fields = Object.entries(group.fields).map(([key, schema]) => ({
       key,
-      field: { id: `${group.name}.${key}`, schema, cells: new Map(admittedClasses(schema).map((name) => [name, new Set<string>()])) },
+      field: { id: `${group.name}.${key}`, schema, cells: new Map(admittedClasses(schema, group.required?.includes(key)).map((name) => [name, new Set<string>()])) },
     }));
     fieldsByGroup.set(group.name, fields);
     for (const { field } of fields) table.set(field.id, field);
