@@ -156,7 +156,7 @@ export function buildProgram(): Command {
     .command("lint")
     .description("check scenarios (syntax, schema, ids, clauses, captures, operations, fixtures, matchers); the whole suite also shows SPEC coverage")
     .argument("[paths...]", "scenario files or folders (default: the whole suite)", [])
-    .option("--coverage", "show the SPEC clause coverage table also for the paths given, and the whole suite's boundary-value table")
+    .option("--coverage", "show the SPEC clause coverage table also for the paths given; with no paths, also the boundary-value table")
     .option("--quiet", "no coverage table")
     .action(async (paths: string[], options) => {
       // The boundary table is the whole suite's: gated (and shown) only when no paths narrow it.
