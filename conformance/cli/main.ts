@@ -1,12 +1,14 @@
 // The command line: run | list | lint (see README.md). Exit status (README's table, tested end to end
 // in test/conformance/cli/cli.test.ts): 0 when nothing unexpected happened, 1 when a scenario failed
 // unexpectedly or a baseline entry went stale, 2 on bad input (lint errors, a usage error, an unreadable file).
+import { relative } from "node:path";
 import { pathToFileURL } from "node:url";
 import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
 import { writeOutput } from "./write-output.ts";
 import picomatch from "picomatch";
 import { formatDiagnostic } from "../scenario/load.ts";
 import type { LintResult } from "../scenario/lint.ts";
+import { formatBoundarySummary, formatBoundaryTable } from "../scenario/boundaries/format.ts";
 import { orphanProblems } from "../report/baseline.ts";
 import { formatSummary } from "../report/console.ts";
 import { renderHtmlMatrix } from "../report/html.ts";
@@ -154,13 +156,18 @@ export function buildProgram(): Command {
     .command("lint")
     .description("check scenarios (syntax, schema, ids, clauses, captures, operations, fixtures, matchers); the whole suite also shows SPEC coverage")
     .argument("[paths...]", "scenario files or folders (default: the whole suite)", [])
-    .option("--coverage", "show the SPEC clause coverage table also for the paths given")
+    .option("--coverage", "show the SPEC clause coverage table also for the paths given; with no paths, also the boundary-value table")
     .option("--quiet", "no coverage table")
     .action(async (paths: string[], options) => {
-      const lint = await lintOrExplain(paths);
+      // The boundary table is the whole suite's: gated (and shown) only when no paths narrow it.
+      const lint = await lintOrExplain(paths, { boundaries: !paths.length });
       for (const diagnostic of lint.diagnostics) console.error(formatDiagnostic(diagnostic));
       // Coverage means something for the whole suite; for a few files it is a screen of "uncovered".
       if (options.coverage || (!paths.length && !options.quiet)) printCoverage(lint);
+      if (lint.boundaries) {
+        const file = relative(process.cwd(), toolnexusSuite.boundaries.explanationsFile);
+        console.log(options.coverage ? formatBoundaryTable(lint.boundaries, file).join("\n") : formatBoundarySummary(lint.boundaries, file));
+      }
       console.log(`${lint.files.length} files, ${lint.scenarios.length} valid scenarios (${lint.expanded.length} expanded), ${lint.diagnostics.length} problems`);
       if (lint.diagnostics.length) process.exitCode = 2;
     });

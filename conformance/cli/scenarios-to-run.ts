@@ -9,8 +9,8 @@ import { toolnexusSuite } from "../suite/toolnexus.ts";
 import { UsageError } from "./usage.ts";
 
 /** Lint the given paths (the whole suite when none); a path with no scenario files is a usage error. */
-export async function lintOrExplain(paths: string[]): Promise<LintResult> {
-  const lint = await lintPaths(paths.length ? paths : [defaultScenarioDir], toolnexusSuite);
+export async function lintOrExplain(paths: string[], options: { boundaries?: boolean } = {}): Promise<LintResult> {
+  const lint = await lintPaths(paths.length ? paths : [defaultScenarioDir], toolnexusSuite, options);
   if (!lint.files.length) throw new UsageError(`no scenario files found under ${paths.join(", ") || defaultScenarioDir}`);
   return lint;
 }

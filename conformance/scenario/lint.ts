@@ -10,6 +10,8 @@ import type { SuiteDefinition } from "./suite-definition.ts";
 import { checkScenarioSchema } from "./validate.ts";
 import { checkIds } from "./lint/ids.ts";
 import { checkScenario } from "./lint/scenario.ts";
+import { gateBoundaries, type BoundaryGate } from "./boundaries/gate.ts";
+import { boundaryTable } from "./boundaries/table.ts";
 
 export interface LintResult {
   scenarios: LoadedScenario[];
@@ -20,10 +22,15 @@ export interface LintResult {
   coverage: Map<string, string[]>;
   /** Every `.yaml` file read, including those that failed. */
   files: string[];
+  /** The boundary-value table and its gate, when asked for (it means something for the whole suite only). */
+  boundaries?: BoundaryGate;
 }
 
-/** Lint `paths` (files or folders) against `suite`: its fixture kinds, capabilities and matrices. */
-export async function lintPaths(paths: string[], suite: SuiteDefinition): Promise<LintResult> {
+/**
+ * Lint `paths` (files or folders) against `suite`: its fixture kinds, capabilities and matrices; with
+ * `boundaries`, also gate the boundary-value table of those scenarios (give it the whole suite).
+ */
+export async function lintPaths(paths: string[], suite: SuiteDefinition, options: { boundaries?: boolean } = {}): Promise<LintResult> {
   const files = await findScenarioFiles(paths);
   const clauses = await readSpecClauses();
   const diagnostics: Diagnostic[] = [];
@@ -44,5 +51,9 @@ export async function lintPaths(paths: string[], suite: SuiteDefinition): Promis
   diagnostics.push(...(await checkIds(withIds)));
   const coverage = new Map<string, string[]>(clauses.map((clause) => [clause.id, []]));
   for (const scenario of scenarios) for (const id of scenario.data.spec) coverage.get(id)?.push(scenario.data.id);
-  return { scenarios, expanded: scenarios.flatMap((scenario) => expandScenario(scenario, suite)), diagnostics, clauses, coverage, files };
+  const expanded = scenarios.flatMap((scenario) => expandScenario(scenario, suite));
+  const boundaries = options.boundaries ? await gateBoundaries(boundaryTable(expanded, suite.boundaries), suite.boundaries.explanationsFile) : undefined;
+  // A scenario that failed lint gives no cell, so the gate judges only a suite that lints clean.
+  if (boundaries && !diagnostics.length) diagnostics.push(...boundaries.diagnostics);
+  return { scenarios, expanded, diagnostics, clauses, coverage, files, boundaries };
 }

@@ -3,6 +3,7 @@
 // (toolnexus's is conformance/suite/toolnexus.ts).
 import type { Environment } from "../common/environment.ts";
 import type { FixtureKind } from "./fixture.ts";
+import type { SuiteBoundaries } from "./boundaries/table.ts";
 
 export interface SuiteDefinition {
   /** The suite's name, as reports title themselves with it: "toolnexus" -> "toolnexus compliance matrix". */
@@ -22,6 +23,8 @@ export interface SuiteDefinition {
   pathVariables(path: string): Record<string, string>;
   /** The capabilities a subject needs to run a path, beyond the scenario's `requires`. */
   pathRequires(path: string): string[];
+  /** The suite's rows of the boundary-value table beside the operations' own, and its explanations file. */
+  boundaries: SuiteBoundaries;
 }
 
 /** The paths a scenario's `matrix` names: a named matrix, or a list written out; none without one. */

@@ -61,6 +61,11 @@ export const operationCapabilities: readonly string[] = [...new Set(operationNam
   return [...(operation ? [operation] : []), ...Object.values(keys)];
 }))];
 
+/** The JSON Schema of an operation's input (operations.schema.json): its `properties` are its input fields. */
+export function inputSchema(op: OperationName): { properties?: Record<string, Record<string, unknown>>; required?: string[] } {
+  return inputsSchema.$defs[op];
+}
+
 /** The JSON Schema of an operation's output (outputs.schema.json), its shared parts left as $refs. */
 export function outputSchema(op: OperationName): Record<string, unknown> {
   return outputsSchema.$defs[op];

@@ -4,6 +4,7 @@
 import { fixtureKinds, subjectEnvironment } from "../../fixtures/registry.ts";
 import { knownCapabilities } from "../schema/protocol.ts";
 import type { SuiteDefinition } from "../scenario/suite-definition.ts";
+import { toolnexusBoundaries } from "./boundaries.ts";
 
 /** `matrix: client-paths`: each wire style, through run and through stream. */
 export const clientPaths = ["openai-run", "openai-stream", "anthropic-run", "anthropic-stream"] as const;
@@ -27,4 +28,5 @@ export const toolnexusSuite: SuiteDefinition = {
     const { style, mode } = splitPath(path);
     return [`style.${style}`, `client.${mode}`];
   },
+  boundaries: toolnexusBoundaries,
 };

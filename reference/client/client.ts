@@ -9,6 +9,9 @@ import type { Client, ClientOptions, RunResult, StreamEvent } from "./types.ts";
 
 export const DEFAULTS = { maxTurns: 10, retries: 2, retryBaseMs: 500, timeoutMs: 120_000 } as const;
 
+/** A limit given as 0 is not set (SPEC client.loop.max-turns, client.retry.after): a zero bound asks nothing. */
+const limitOrDefault = (value: number | undefined, fallback: number) => (value === undefined || value === 0 ? fallback : value);
+
 export function createClient(options: ClientOptions): Client {
   const logger = options.logger ?? consoleLogger;
   const style = options.style === "anthropic" ? anthropicStyle : openaiStyle;
@@ -19,11 +22,11 @@ export function createClient(options: ClientOptions): Client {
     headers: { ...style.headers(options.apiKey), ...(options.headers ?? {}) },
     model: options.model,
     systemPrompt: options.systemPrompt ?? "",
-    maxTurns: options.maxTurns ?? DEFAULTS.maxTurns,
+    maxTurns: limitOrDefault(options.maxTurns, DEFAULTS.maxTurns),
     hooks: options.hooks ?? {},
     retries: options.retries ?? DEFAULTS.retries,
     retryBaseMs: options.retryBaseMs ?? DEFAULTS.retryBaseMs,
-    timeoutMs: options.timeoutMs ?? DEFAULTS.timeoutMs,
+    timeoutMs: limitOrDefault(options.timeoutMs, DEFAULTS.timeoutMs),
     // Reserved keys are refused (and warned about) once, here, not on every request.
     requestParams: acceptedRequestParams(options.requestParams, logger),
     bodyTransform: options.bodyTransform,
@@ -57,17 +60,21 @@ export function createClient(options: ClientOptions): Client {
     }
   }
 
+  // An empty id is no id (SPEC client.memory.ask): nothing is loaded or saved under "".
+  const conversation = (id: string | undefined) => (id === undefined || id === "" ? undefined : id);
   const saveAs = (id: string | undefined) => (id === undefined ? undefined : async (result: RunResult) => store.save(id, result.messages));
 
   return {
     run: (prompt, callOptions = {}) =>
       drain({ prompt, history: callOptions.history ?? [], toolkit: callOptions.toolkit, signal: callOptions.signal, stream: false }),
-    async ask(prompt, { id, toolkit, signal }) {
-      const history = (await store.get(id)) ?? [];
+    async ask(prompt, { id: given, toolkit, signal }) {
+      const id = conversation(given);
+      const history = id ? ((await store.get(id)) ?? []) : [];
       return drain({ prompt, history, toolkit, signal, stream: false }, saveAs(id));
     },
     async *stream(prompt, callOptions = {}) {
-      const { id, toolkit, signal } = callOptions;
+      const { toolkit, signal } = callOptions;
+      const id = conversation(callOptions.id);
       const history = callOptions.history ?? (id === undefined ? [] : ((await store.get(id)) ?? []));
       yield* events({ prompt, history, toolkit, signal, stream: true }, saveAs(id));
     },

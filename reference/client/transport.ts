@@ -48,11 +48,14 @@ function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
   });
 }
 
-/** Retry-After in seconds (fractions allowed); an HTTP date or garbage falls back to backoff. */
+/**
+ * Retry-After as RFC 9110 delay-seconds: ASCII digits only (SPEC client.retry.after). A fraction, a
+ * sign, an HTTP date or garbage falls back to the backoff.
+ */
 export function retryAfterMs(header: string | null): number | undefined {
-  if (header === null || header.trim() === "") return undefined;
-  const seconds = Number(header);
-  return Number.isFinite(seconds) && seconds >= 0 ? seconds * 1000 : undefined;
+  if (header === null) return undefined;
+  const value = header.trim();
+  return /^[0-9]+$/.test(value) ? Number(value) * 1000 : undefined;
 }
 
 export async function postWithRetries(url: string, body: string, options: PostOptions): Promise<Attempt> {

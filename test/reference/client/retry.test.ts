@@ -58,9 +58,12 @@ describe("retries", () => {
     expect(calls).toBe(1);
   });
 
-  it("parses Retry-After seconds and falls back on anything else", () => {
+  it("parses Retry-After delay-seconds and falls back on anything else (SPEC decision 23)", () => {
     expect(retryAfterMs("2")).toBe(2000);
-    expect(retryAfterMs("0.25")).toBe(250);
+    expect(retryAfterMs(" 0 ")).toBe(0);
+    expect(retryAfterMs("0.25")).toBeUndefined();
+    expect(retryAfterMs("-1")).toBeUndefined();
+    expect(retryAfterMs("+3")).toBeUndefined();
     expect(retryAfterMs("Wed, 21 Oct 2015 07:28:00 GMT")).toBeUndefined();
     expect(retryAfterMs(null)).toBeUndefined();
   });
