@@ -61,7 +61,8 @@ const readReport = async (file: string) => {
 
 async function flipRun(name: string, ...args: string[]) {
   const json = join(dir, `${name}.json`);
-  const run = await runCli(["run", join(dir, "scenarios", "flip.yaml"), "--runner-cmd", runnerCmd, "--json", json, ...args], 90_000, { FAKE_RUNNER_FLIP_DIR: turns });
+  const env = { FAKE_RUNNER_FLIP_DIR: turns, GITHUB_STEP_SUMMARY: join(dir, `${name}.summary.md`) };
+  const run = await runCli(["run", join(dir, "scenarios", "flip.yaml"), "--runner-cmd", runnerCmd, "--json", json, ...args], 90_000, env);
   return { ...run, report: await readReport(json) };
 }
 
@@ -69,7 +70,8 @@ describe("run --repeat", () => {
   it("a planted flaky scenario is reported flaky with its rate, and fails the gate", async () => {
     const junit = join(dir, "flip.xml");
     const matrix = join(dir, "flip.md");
-    const { code, stdout, report } = await flipRun("flip", "--repeat", "4", "--jobs", "1", "--junit", junit, "--matrix", matrix);
+    const html = join(dir, "flip.html");
+    const { code, stdout, report } = await flipRun("flip", "--repeat", "4", "--jobs", "1", "--junit", junit, "--matrix", matrix, "--html", html);
     expect(code, stdout).toBe(1);
     expect(report.repeat).toBe(4);
     expect(report.results).toHaveLength(1);
@@ -85,6 +87,11 @@ describe("run --repeat", () => {
     expect(stdout).toContain("0 passed, 1 failed");
     expect(await readFile(junit, "utf8")).toMatch(/<failure message="flaky: passed 2\/4 \(fail 2\/4\)[^"]*" type="flaky"/);
     expect(await readFile(matrix, "utf8")).toContain("| `flip` | 🎲 2/4 |");
+    const page = await readFile(html, "utf8");
+    expect(page).toMatch(/<td class="flaky"[^>]*><a href="#d0"[^>]*>FLAKY<\/a><\/td>/);
+    expect(page).toContain(`flaky: passed 2/4 (fail 2/4); varied: &quot;${check}&quot; failed 2/4`);
+    const summary = await readFile(join(dir, "flip.summary.md"), "utf8");
+    expect(summary).toMatch(new RegExp(`^\\| FLAKY \\| custom \\| \`flip\` \\| \`[^\`]*flip\\.yaml\` \\| \`flaky: passed 2/4 \\(fail 2/4\\); varied: "step 1 \\(runner\\.echo\\) /value/value" failed 2/4\` \\|$`, "m"));
   });
 
   it("a strict baseline entry does not accept the varying outcome; a strict: false entry that quotes its rate does", async () => {
