@@ -34,7 +34,7 @@ import { registerHistoryCommand } from "./history.ts";
 import { registerBaselineCommand } from "./baseline-command.ts";
 import { sourceCommitEnvironmentVariable, sourceEnvironmentVariable, type PortSourceChoice } from "../subjects/port-source.ts";
 import { lintOrExplain, scenariosToRun, selectScenarios, shard, wholeSuiteIds } from "./scenarios-to-run.ts";
-import { checkRunnerNames, commandTypo, jobsOption, throwUsageErrors, usageHint, UsageError } from "./usage.ts";
+import { checkRunnerNames, commandTypo, jobsOption, repeatOption, throwUsageErrors, usageHint, UsageError } from "./usage.ts";
 
 function parseShard(value: string): { index: number; count: number } {
   const match = /^(\d+)\/(\d+)$/.exec(value);
@@ -89,6 +89,7 @@ export function buildProgram(): Command {
     .option("--tag <tag>", "only scenarios with this tag (repeatable)", collect, [])
     .option("--shard <i/n>", "run only shard i of n", parseShard)
     .addOption(jobsOption())
+    .addOption(repeatOption())
     .option("--json <file>", "write the JSON report")
     .option("--junit <file>", "write JUnit XML")
     .option("--matrix <file>", "write the compliance matrix (Markdown)")
@@ -124,7 +125,7 @@ export function buildProgram(): Command {
         skip: options.skip,
         jobs: options.jobs ?? defaultJobs(),
       };
-      const { report, problems } = await runAgainstSubjects(scenarios, choice, { suiteIds, sharded: Boolean(options.shard), required: options.require });
+      const { report, problems } = await runAgainstSubjects(scenarios, choice, { suiteIds, sharded: Boolean(options.shard), required: options.require, repeat: options.repeat });
       if (options.shard) report.shard = options.shard;
       stampSuite(report, scenarios);
       await writeReports(report, options);

@@ -19,10 +19,12 @@ export async function runAgainstSubjects(
   // suiteIds: every scenario id of the suite, given when the run's selection (before any shard) is the
   // whole suite, so a baseline entry naming none of them is found. A shard records it in its report
   // subject and leaves the verdict to merge, where the shards meet (one message, not one per shard).
-  options: { suiteIds?: Set<string>; sharded?: boolean; required?: string[] },
+  options: { suiteIds?: Set<string>; sharded?: boolean; required?: string[]; repeat?: number },
 ): Promise<{ report: Report; problems: string[] }> {
   const startedAt = new Date().toISOString();
-  const report: Report = { version: 1, startedAt, finishedAt: startedAt, subjects: [], results: [] };
+  const repeat = options.repeat ?? 1;
+  // One run keeps the report exactly as it was before --repeat existed.
+  const report: Report = { version: 1, startedAt, finishedAt: startedAt, ...(repeat > 1 ? { repeat } : {}), subjects: [], results: [] };
   const problems: string[] = [];
   const unavailableUnrequested = new Set<string>();
   for await (const opened of openSubjects(choice)) {
@@ -36,11 +38,12 @@ export async function runAgainstSubjects(
     }
     const { info } = opened.subject;
     const lanes = opened.lanes.length > 1 ? `, ${opened.lanes.length} at a time` : "";
-    console.log(`== ${info.name}: ${info.package} ${info.version} (${info.language}; ${describeOrigin(info.build)}), ${scenarios.length} scenarios${lanes}`);
+    const times = repeat > 1 ? `, each ${repeat} times` : "";
+    console.log(`== ${info.name}: ${info.package} ${info.version} (${info.language}; ${describeOrigin(info.build)}), ${scenarios.length} scenarios${times}${lanes}`);
     const subject = reportSubject(info);
     report.subjects.push(subject);
     try {
-      report.results.push(...(await runSuite(scenarios, opened.lanes, { fixtureKinds: toolnexusSuite.fixtureKinds, baseline: opened.baseline, onResult: (result) => console.log(formatResult(result)) })));
+      report.results.push(...(await runSuite(scenarios, opened.lanes, { fixtureKinds: toolnexusSuite.fixtureKinds, baseline: opened.baseline, repeat, onResult: (result) => console.log(formatResult(result)) })));
     } finally {
       await closeLanes(opened.lanes);
     }

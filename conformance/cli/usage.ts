@@ -63,3 +63,12 @@ export function parseJobs(value: string): number {
 export function jobsOption(): Option {
   return new Option("--jobs <n>", `scenarios of a subject at once, each on its own runner process (default ${defaultJobs()} here: twice the cores, 2 to 8; 1: one after another); reports are the same whatever n`).argParser(parseJobs);
 }
+
+/** run's --repeat N: each scenario N times per subject, a varying outcome reported as flaky (report/repeat.ts). */
+export function repeatOption(): Option {
+  return new Option("--repeat <n>", "run each scenario n times per subject and report how many runs passed; a scenario whose runs disagree is flaky and fails the run unless its baseline entry is strict: false (default 1)").argParser((value: string) => {
+    const number = Number(value);
+    if (!/^\d+$/.test(value.trim()) || number < 1 || number > 1000) throw new InvalidArgumentError("expected a whole number of runs per scenario, 1 to 1000");
+    return number;
+  });
+}

@@ -16,7 +16,9 @@ export async function makeTempDir(prefix: string): Promise<string> {
 }
 
 export async function removeTempDir(dir: string): Promise<void> {
-  await rm(dir, { recursive: true, force: true });
+  // Retried: a fixture's child that is still exiting can write its state file into the folder while it
+  // is removed (ENOTEMPTY), which once ended a whole `run --repeat 5` on a loaded machine.
+  await rm(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
   live.delete(dir);
 }
 

@@ -34,9 +34,27 @@ export async function loadBaseline(path: string): Promise<Map<string, Entry>> {
   const entries = new Map<string, Entry>();
   data.entries.forEach((entry, index) => {
     if (entries.has(entry.scenario)) throw new Error(`${path}:${lineOf(["entries", index])}: scenario "${entry.scenario}" is listed twice`);
+    const unmeasured = entry.strict === false ? unbackedNonStrict(entry.reason) : undefined;
+    if (unmeasured) throw new Error(`${path}:${lineOf(["entries", index, "strict"])}: "${entry.scenario}" is strict: false, but its reason ${unmeasured}: measure it (e.g. \`npm run conformance -- run --runner NAME --no-baseline --repeat 6 --filter '${entry.scenario}'\`) and quote the rate and the command, as in "flaky 1/6 by \`conformance run --runner NAME --repeat 6 --filter ...\`"`);
     entries.set(entry.scenario, entry);
   });
   return entries;
+}
+
+/**
+ * A `strict: false` entry excuses a port's varying outcome, so it must say it was seen to vary: its reason
+ * quotes a rate, 0 < K < N ("flaky K/N", "passed K/N", "failed in K of N", "K of N runs"), and, in backquotes, the conformance run command that
+ * measured it (`run --repeat N` prints the rate). What is missing, or undefined when both are there.
+ */
+export function unbackedNonStrict(reason: string): string | undefined {
+  // "flaky 1/6", "passed 5/6", "failed in 1 of 6", "1 of 6 runs": a word or "runs" around it, so a file:line range (a.py:12/14) is none.
+  const rates = [...reason.matchAll(/\b(?:flaky|varied|passed|failed|held)\s+(?:in\s+)?(\d+)\s*(?:\/|of)\s*(\d+)\b|\b(\d+)\s*(?:\/|of)\s*(\d+)\s+runs?\b/g)].map((match) => [Number(match[1] ?? match[3]), Number(match[2] ?? match[4])]);
+  const commands = [...reason.matchAll(/`([^`]*)`/g)].map((match) => match[1]).filter((command) => /\bconformance\b/.test(command) && /\brun\b/.test(command));
+  const varied = rates.some(([k, n]) => k > 0 && k < n);
+  if (!varied && !commands.length) return "quotes no measured rate (K/N runs, 0 < K < N) and no `conformance run ...` command";
+  if (!varied) return rates.length ? "quotes no rate of a varying outcome (K/N with 0 < K < N)" : "quotes no measured rate (K/N runs, 0 < K < N)";
+  if (!commands.length) return "quotes no `conformance run ...` command (in backquotes) that measured it";
+  return undefined;
 }
 
 /** The distinct checks a result failed on, in the order they failed. */

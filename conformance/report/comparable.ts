@@ -14,17 +14,3 @@ export interface ResultSignature {
 export function resultSignature(result: Result): ResultSignature {
   return { scenario: result.scenario, subject: result.subject, status: result.status, outcome: result.outcome, checks: (result.failures ?? []).map((failure) => failure.check) };
 }
-
-/** Per subject and scenario, the statuses several runs gave, in run order: the ones that differ between runs. */
-export function statusesThatDiffer(runs: readonly (readonly Result[])[]): { subject: string; scenario: string; statuses: string[] }[] {
-  const seen = new Map<string, { subject: string; scenario: string; statuses: string[] }>();
-  runs.forEach((results, run) => {
-    for (const result of results) {
-      const key = `${result.subject}\u0000${result.scenario}`;
-      const entry = seen.get(key) ?? { subject: result.subject, scenario: result.scenario, statuses: new Array<string>(runs.length).fill("(absent)") };
-      entry.statuses[run] = result.status;
-      seen.set(key, entry);
-    }
-  });
-  return [...seen.values()].filter((entry) => new Set(entry.statuses).size > 1);
-}

@@ -1,5 +1,6 @@
 // One line per scenario as it finishes; for a failure, the differences by JSON Pointer.
 import type { Difference, Failure, Result } from "../schema/report.types.ts";
+import { describeRepeat } from "./repeat.ts";
 
 const useColor = process.stdout.isTTY && !process.env.NO_COLOR;
 const paint = (code: number, text: string) => (useColor ? `\x1b[${code}m${text}\x1b[0m` : text);
@@ -18,11 +19,12 @@ const baselinedLabel: Partial<Record<Result["status"], string>> = {
 };
 
 /** A failure or error its baseline lists (a stale entry, one that now fails on fewer checks, included). */
-export const isBaselinedFailure = (result: Result) => result.outcome !== "unexpected-failure" && (result.status === "fail" || result.status === "error");
+export const isBaselinedFailure = (result: Result) => result.outcome !== "unexpected-failure" && result.outcome !== "flaky" && (result.status === "fail" || result.status === "error");
 
 function labelOf(result: Result): string {
   // A listed scenario that fails, but no longer on every listed check, is still a failure: only its entry is stale.
   if (result.outcome === "unexpected-pass") return paint(31, result.status === "pass" ? "XPASS" : "STALE");
+  if (result.outcome === "flaky") return paint(31, "FLAKY");
   return (isBaselinedFailure(result) && baselinedLabel[result.status]) || label[result.status];
 }
 
@@ -54,6 +56,7 @@ function expectation(result: Result): string {
   const parts: string[] = [];
   if (result.unlistedChecks?.length) parts.push(`failed on checks its baseline entry does not list: ${quoted(result.unlistedChecks)}`);
   if (result.staleChecks?.length) parts.push(`listed checks now hold: ${quoted(result.staleChecks)}: remove them from the baseline entry`);
+  if (result.outcome === "flaky") parts.unshift(`the ${result.repeat?.runs} runs disagreed and no baseline entry marked strict: false accepts that`);
   if (parts.length) return paint(31, ` (${parts.join("; ")})`);
   if (result.outcome === "unexpected-pass") return paint(31, " (listed as an expected failure but passed: remove it from the baseline)");
   if (result.expected && result.outcome === "as-expected") return paint(90, ` (expected: ${result.expected.reason})`);
@@ -63,6 +66,8 @@ function expectation(result: Result): string {
 export function formatResult(result: Result): string {
   const head = `${labelOf(result)} ${result.subject.padEnd(9)} ${result.scenario} ${paint(90, `${result.durationMs} ms`)}${expectation(result)}`;
   const lines = [head];
+  // --repeat: every result says how its runs ended; a flaky one in colour, as the rate a baseline quotes.
+  if (result.repeat) lines.push(result.repeat.flaky ? paint(result.outcome === "flaky" ? 31 : 33, `      flaky: ${describeRepeat(result.repeat)}`) : paint(90, `      ${describeRepeat(result.repeat)}`));
   if (result.status === "skip") lines.push(`      ${result.message}`);
   if (result.status === "error" && !result.failures?.length) lines.push(`      ${result.message}`);
   for (const note of result.notes ?? []) lines.push(paint(90, `      note: ${note}`));
@@ -88,6 +93,8 @@ export function formatSummary(results: Result[], problems: string[] = []): strin
   const stale = count((result) => result.outcome === "unexpected-pass" && result.status === "pass");
   const staleChecks = count((result) => result.outcome === "unexpected-pass" && result.status !== "pass");
   const unexpected = count((result) => result.outcome !== "as-expected");
+  const flaky = count((result) => result.repeat?.flaky === true);
+  const flakyAccepted = count((result) => result.repeat?.flaky === true && result.outcome !== "flaky");
   const verdict = [
     unexpected ? paint(31, `${unexpected} unexpected (see above)`) : undefined,
     problems.length ? paint(31, `${problems.length} problem${problems.length > 1 ? "s" : ""} with subjects or baselines (see above)`) : undefined,
@@ -98,6 +105,8 @@ export function formatSummary(results: Result[], problems: string[] = []): strin
     baselined ? `${baselined} known divergence${baselined === 1 ? "" : "s"} (baselined)` : undefined,
     stale ? `${stale} passed though baselined` : undefined,
     staleChecks ? `${staleChecks} failed on fewer checks than baselined` : undefined,
+    // Only with --repeat: a single run cannot tell, and its summary stays as it always was.
+    results.some((result) => result.repeat) ? `${flaky} flaky${flakyAccepted ? ` (${flakyAccepted} accepted by strict: false entries)` : ""} in ${results.find((result) => result.repeat)?.repeat?.runs} runs each` : undefined,
   ].filter(Boolean);
   return `${verdict.join("; ")}\nconformance: ${counts.join("; ")}`;
 }

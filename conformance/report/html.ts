@@ -7,6 +7,7 @@ import type { Report, Result } from "../schema/report.types.ts";
 import { formatDifference } from "./console.ts";
 import { matrixData, reasonDigest } from "./matrix.ts";
 import { oddOneOut } from "./odd-one-out.ts";
+import { describeRepeat } from "./repeat.ts";
 
 const escapeHtml = (text: string) =>
   text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
@@ -22,11 +23,12 @@ export const statusCss = `.pass{background:#e4f3e4;color:#1b5e20}
 .unavailable{color:#a00;font-weight:bold}`;
 
 /** What a cell shows. Text, not emoji: Debian's Chromium has no emoji font and draws emoji as empty boxes. */
-export type CellState = "pass" | "fail" | "error" | "xpass" | "xfail" | "xerror" | "skip" | "none";
+export type CellState = "pass" | "fail" | "error" | "xpass" | "flaky" | "xfail" | "xerror" | "skip" | "none";
 export const cellStates: Record<CellState, { label: string; meaning: string }> = {
   fail: { label: "FAIL", meaning: "new failure" },
   error: { label: "ERR", meaning: "new error" },
   xpass: { label: "XPASS", meaning: "passed (wholly, or on a check) though the baseline lists it as failing" },
+  flaky: { label: "FLAKY", meaning: "the runs of run --repeat disagreed (in status or failing checks) and no strict: false entry accepts it" },
   xfail: { label: "xfail", meaning: "failure the baseline expects" },
   xerror: { label: "xerr", meaning: "error the baseline expects" },
   pass: { label: "ok", meaning: "pass" },
@@ -37,13 +39,14 @@ export const cellStates: Record<CellState, { label: string; meaning: string }> =
 export function cellState(result: Result | undefined): CellState {
   if (!result) return "none";
   if (result.outcome === "unexpected-pass") return "xpass";
+  if (result.outcome === "flaky") return "flaky";
   if (result.status === "pass" || result.status === "skip") return result.status;
   const baselined = result.outcome === "as-expected";
   if (result.status === "error") return baselined ? "xerror" : "error";
   return baselined ? "xfail" : "fail";
 }
 
-const isNew = (state: CellState) => state === "fail" || state === "error" || state === "xpass";
+const isNew = (state: CellState) => state === "fail" || state === "error" || state === "xpass" || state === "flaky";
 const isBaselined = (state: CellState) => state === "xfail" || state === "xerror";
 
 /** A row's class for the failures-only filters: something new, only baselined failures, or nothing failing. */
@@ -70,7 +73,7 @@ function tally(states: CellState[]): Tally {
   return {
     total: states.length,
     pass: states.filter((state) => state === "pass").length,
-    fresh: states.filter((state) => state === "fail" || state === "error").length,
+    fresh: states.filter((state) => state === "fail" || state === "error" || state === "flaky").length,
     stale: states.filter((state) => state === "xpass").length,
     baselined: states.filter(isBaselined).length,
     skip: states.filter((state) => state === "skip").length,
@@ -123,6 +126,7 @@ function detail(result: Result, anchor: string): string {
   const judged = [
     result.unlistedChecks?.length ? `<p class="baseline">failed on checks the baseline entry does not list: ${checkList(result.unlistedChecks)}</p>` : "",
     result.staleChecks?.length ? `<p class="baseline">listed checks that now hold (remove them from the entry): ${checkList(result.staleChecks)}</p>` : "",
+    result.repeat ? `<p class="baseline">${result.repeat.flaky ? "flaky: " : ""}${escapeHtml(describeRepeat(result.repeat))}</p>` : "",
   ].join("");
   const stderr = result.stderr ? `<details><summary>runner stderr</summary><pre>${escapeHtml(result.stderr)}</pre></details>` : "";
   return `<section class="detail" id="${anchor}">
@@ -230,10 +234,13 @@ export function renderHtmlMatrix(report: Report, title: string): string {
   const resultsOf = (subject: string) => report.results.filter((result) => result.subject === subject).map(cellState);
   const byFamily = summaryTable("by-family", "By scenario family", "family", groupBy(report.results, (result) => [familyOf(result.scenario)]), ran, (family) => `#family-${escapeHtml(family)}`);
   const byClause = summaryTable("by-clause", "By SPEC clause", "clause", groupBy(report.results, (result) => result.spec), ran);
-  const legend = (Object.keys(cellStates) as CellState[]).map((state) => `<span class="item">${badge(state)} ${escapeHtml(cellStates[state].meaning)}</span>`).join(" ");
+  // FLAKY only where runs were repeated: a single run's page stays as it was.
+  const repeated = report.results.some((result) => result.repeat);
+  const shown = (Object.keys(cellStates) as CellState[]).filter((state) => state !== "flaky" || repeated);
+  const legend = shown.map((state) => `<span class="item">${badge(state)} ${escapeHtml(cellStates[state].meaning)}</span>`).join(" ");
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)} compliance matrix</title>
-<style>${styles}</style></head><body>
+<style>${styles}${repeated ? "\n.flaky{background:#fff;color:#b71c1c;outline:2px dashed #c62828;outline-offset:-3px}" : ""}</style></head><body>
 <nav class="bar"><a href="#subjects">subjects</a><a href="#by-family">by family</a><a href="#by-clause">by clause</a><a href="#matrix">matrix</a><a href="#failures">failures</a>
 <label><input type="checkbox" id="failures-only"> failures only</label><label><input type="checkbox" id="new-only"> new failures only</label>${oddFilter(odd)}</nav>
 <h1>${escapeHtml(title)} compliance matrix</h1>

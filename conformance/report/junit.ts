@@ -5,6 +5,7 @@ import { describeOrigin } from "./origin.ts";
 import junitModule, { type Builder } from "junit-report-builder";
 import type { Report } from "../schema/report.types.ts";
 import { formatFailure } from "./console.ts";
+import { describeRepeat } from "./repeat.ts";
 
 // The package is CommonJS with an ES-style default in its typings; under NodeNext the default export
 // arrives wrapped once at type level only.
@@ -22,7 +23,9 @@ export function renderJunit(report: Report, title: string): string {
     for (const result of report.results.filter((entry) => entry.subject === subject.name)) {
       const testCase = suite.testCase().className(`${subject.name}.${result.baseId}`).name(result.scenario).time(result.durationMs / 1000).file(result.file);
       const details = (result.failures ?? []).flatMap(formatFailure).join("\n");
-      if (result.staleChecks?.length) {
+      if (result.outcome === "flaky") {
+        testCase.failure(`flaky: ${describeRepeat(result.repeat!)}`, "flaky").stacktrace(details);
+      } else if (result.staleChecks?.length) {
         testCase.failure(`listed in the baseline as failing on checks that now hold: ${result.staleChecks.join("; ")}: remove them from the entry`, "stale-checks").stacktrace(details);
       } else if (result.outcome === "unexpected-pass") {
         testCase.failure(`listed in the baseline as expected to ${result.expected?.status} (${result.expected?.reason}) but passed: remove the entry`, "unexpected-pass");

@@ -6,6 +6,7 @@ import { oddOneOut } from "./odd-one-out.ts";
 export function cellSymbol(result: Result | undefined): string {
   if (!result) return "·";
   if (result.outcome === "unexpected-pass") return result.status === "pass" ? "✅❗" : "❌❗";
+  if (result.outcome === "flaky") return `🎲 ${result.repeat?.passed}/${result.repeat?.runs}`;
   if (result.status === "pass") return "✅";
   if (result.status === "skip") return "⏭";
   if (result.outcome === "as-expected") return result.status === "error" ? "💥⚠" : "❌⚠";
@@ -44,7 +45,7 @@ export function renderMarkdownMatrix(report: Report): string {
   const lines = [
     "# Compliance matrix",
     "",
-    "✅ pass · ❌ fail · 💥 error · ⏭ skipped (capability not declared) · ⚠ expected by the subject's baseline · ❗ listed as expected but passed (✅❗), or failing on fewer checks than listed (❌❗)",
+    `✅ pass · ❌ fail · 💥 error · ⏭ skipped (capability not declared) · ⚠ expected by the subject's baseline · ❗ listed as expected but passed (✅❗), or failing on fewer checks than listed (❌❗)${report.results.some((result) => result.repeat) ? " · 🎲 K/N flaky: the runs of --repeat disagreed, K of N passed" : ""}`,
     "",
     "| subject | language | package | version | built from | pass | fail | error | skip | time (s) |",
     "|---|---|---|---|---|---|---|---|---|---|",

@@ -1,7 +1,9 @@
 // Runs a list of expanded scenarios against one subject, judging each against the subject's baseline
 // as it finishes (here, above the engine: judging is the report's business). Given several lanes of
 // the subject (one process each, conformance/subjects/pool.ts), scenarios run that many at a time;
-// results come back, and onResult sees them, in list order whatever the number of lanes.
+// results come back, and onResult sees them, in list order whatever the number of lanes. With
+// `repeat` N, each scenario runs N times (the runs may share the lanes) and its runs are folded into
+// one result (repeat.ts) as soon as they are all done.
 import type { Entry } from "../schema/baseline.types.ts";
 import type { Result } from "../schema/report.types.ts";
 import type { ExpandedScenario } from "../scenario/expand.ts";
@@ -10,20 +12,42 @@ import { runScenario, type RunOptions } from "../engine/run.ts";
 import { runOnLanes } from "../engine/lanes.ts";
 import { runsAlone, waitWeight } from "../engine/schedule.ts";
 import { judge } from "./baseline.ts";
+import { foldRuns } from "./repeat.ts";
 import { capResult } from "./value-cap.ts";
 
 export interface SuiteOptions extends RunOptions {
   baseline?: Map<string, Entry>;
   onResult?: (result: Result) => void;
+  /** How many times each scenario runs (default 1). */
+  repeat?: number;
 }
 
 export async function runSuite(scenarios: ExpandedScenario[], lanes: Subject | readonly Subject[], options: SuiteOptions): Promise<Result[]> {
   const subjects = Array.isArray(lanes) ? lanes : [lanes as Subject];
-  return runOnLanes(
-    scenarios,
+  const repeat = options.repeat ?? 1;
+  if (!Number.isInteger(repeat) || repeat < 1) throw new Error(`repeat must be a whole number >= 1, not ${repeat}`);
+  // Scenario-major: the runs of scenario i are items i*repeat .. i*repeat+repeat-1, so list order is scenario order.
+  const items = scenarios.flatMap((scenario) => new Array<ExpandedScenario>(repeat).fill(scenario));
+  const folded: Result[] = [];
+  let current: Result[] = [];
+  await runOnLanes(
+    items,
     subjects,
     // Capped as the report will store it: one huge value must not weigh on memory or the reports.
     async (scenario, subject) => judge(capResult(await runScenario(scenario, subject, options)), options.baseline ?? new Map()),
-    { exclusive: runsAlone, weight: subjects.length > 1 ? waitWeight : undefined, onInOrder: (result) => options.onResult?.(result) },
+    {
+      exclusive: runsAlone,
+      weight: subjects.length > 1 ? waitWeight : undefined,
+      // In list order: a scenario's runs arrive one after another, its last one completing the group.
+      onInOrder: (run) => {
+        current.push(run);
+        if (current.length < repeat) return;
+        const result = foldRuns(current);
+        current = [];
+        folded.push(result);
+        options.onResult?.(result);
+      },
+    },
   );
+  return folded;
 }

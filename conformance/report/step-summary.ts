@@ -6,6 +6,7 @@ import { appendFile } from "node:fs/promises";
 import type { Report, Result } from "../schema/report.types.ts";
 import { isBaselinedFailure } from "./console.ts";
 import { reasonDigest } from "./matrix.ts";
+import { describeRepeat } from "./repeat.ts";
 
 export const stepSummaryVariable = "GITHUB_STEP_SUMMARY";
 
@@ -22,6 +23,7 @@ const code = (text: string) => `\`${text.replace(/`/g, "'").replace(/\|/g, "\\|"
 /** Where a result failed first (file:line) and on which check. */
 function place(result: Result): { where: string; check: string } {
   const failure = result.failures?.[0];
+  if (result.outcome === "flaky") return { where: result.file, check: `flaky: ${describeRepeat(result.repeat!)}` };
   const check = result.outcome === "unexpected-pass" ? (result.staleChecks?.length ? `listed checks now hold: ${result.staleChecks.join(", ")}` : "passed though baselined") : (result.unlistedChecks?.[0] ?? failure?.check ?? result.message.slice(0, 200));
   const line = result.failures?.find((each) => each.check === result.unlistedChecks?.[0])?.line ?? failure?.line;
   return { where: line ? `${result.file}:${line}` : result.file, check };
@@ -36,7 +38,7 @@ export function renderReportSummary(report: Report, options: { title: string; li
     lines.push("| new | subject | scenario | where | check |", "|---|---|---|---|---|");
     for (const result of unexpected.slice(0, limit)) {
       const { where, check } = place(result);
-      lines.push(`| ${result.outcome === "unexpected-pass" ? "XPASS" : result.status.toUpperCase()} | ${result.subject} | ${code(result.scenario)} | ${code(where)} | ${code(check)} |`);
+      lines.push(`| ${result.outcome === "unexpected-pass" ? "XPASS" : result.outcome === "flaky" ? "FLAKY" : result.status.toUpperCase()} | ${result.subject} | ${code(result.scenario)} | ${code(where)} | ${code(check)} |`);
     }
     if (unexpected.length > limit) lines.push(`| … | | ${unexpected.length - limit} more (see the JSON report) | | |`);
     lines.push("");

@@ -22,6 +22,10 @@ export interface Report {
      */
     version: string;
   };
+  /**
+   * run --repeat N: each scenario ran N times per subject (each result's repeat says how they ended). Absent for one run.
+   */
+  repeat?: number;
   shard?: {
     index: number;
     count: number;
@@ -119,9 +123,9 @@ export interface Result {
     strict?: boolean;
   };
   /**
-   * How the result compares with the baseline: as-expected (pass, skip, or a listed failure failing exactly on its listed checks), unexpected-failure (an unlisted failure or error, or a listed scenario failing on a check its entry does not list: see unlistedChecks), unexpected-pass (something listed as failing now holds: the scenario passed, or a listed check holds: see staleChecks).
+   * How the result compares with the baseline: as-expected (pass, skip, or a listed failure failing exactly on its listed checks), unexpected-failure (an unlisted failure or error, or a listed scenario failing on a check its entry does not list: see unlistedChecks), unexpected-pass (something listed as failing now holds: the scenario passed, or a listed check holds: see staleChecks), flaky (run --repeat: the runs disagreed, in status or in the checks failed, and no baseline entry marked strict: false accepts that: see repeat).
    */
-  outcome?: "as-expected" | "unexpected-failure" | "unexpected-pass";
+  outcome?: "as-expected" | "unexpected-failure" | "unexpected-pass" | "flaky";
   /**
    * Failed checks the scenario's baseline entry does not list (each a new failure inside a known divergence).
    */
@@ -143,6 +147,7 @@ export interface Result {
    * What the runner had to substitute while running this scenario (each note once).
    */
   notes?: string[];
+  repeat?: RepeatSummary;
 }
 /**
  * One check that did not hold: an assertion, an unexpected error, a capture that found nothing, a fixture's contract violation or leftovers.
@@ -206,6 +211,42 @@ export interface Difference {
    * The actual value; over 64 KiB of JSON, a truncatedValue.
    */
   actual?: unknown;
+}
+/**
+ * run --repeat N (N >= 2): how the scenario's N runs against this subject ended. The result's other fields are one run's: the first with the worst outcome, else the first that failed, else the first.
+ *
+ * This interface was referenced by `Report`'s JSON-Schema
+ * via the `definition` "repeat".
+ */
+export interface RepeatSummary {
+  runs: number;
+  /**
+   * How many of the runs ended pass.
+   */
+  passed: number;
+  /**
+   * How many runs ended with each status.
+   */
+  statuses: {
+    pass?: number;
+    fail?: number;
+    skip?: number;
+    error?: number;
+  };
+  /**
+   * true when the runs disagreed: in status, or in the set of checks they failed.
+   */
+  flaky: boolean;
+  /**
+   * The checks that failed in some runs but not in all, in the order first seen.
+   */
+  variedChecks?: {
+    check: string;
+    /**
+     * In how many of the runs this check failed (fewer than all).
+     */
+    failed: number;
+  }[];
 }
 /**
  * What a report stores for a value whose JSON text is over 64 KiB: the beginning of that text, its size and its hash (to tell two runs' values apart). Messages over 64 KiB are cut the same way, ending in a note with the size and hash.

@@ -4,7 +4,10 @@
 // Other modes act at the handshake: unavailable, old-protocol (refuses the version, as a runner of
 // protocol 1 does), old-answers (answers as protocol 1 without checking), silent, flood (40 MB
 // without a newline, then stays), import-error (a traceback on stderr, exit 1 at once).
+// FAKE_RUNNER_FLIP_DIR (any mode): the echo of "flip" is a planted flaky answer, "flip" on the 1st, 3rd,
+// 5th... such call across every process sharing the folder and "flop" on the others (run --repeat's tests).
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { createInterface } from "node:readline";
 
 // The version it speaks: the protocol schema's own (so this fake never lags behind it).
@@ -48,7 +51,20 @@ createInterface({ input: process.stdin }).on("line", (line) => {
       process.exit(2);
     }
   }
+  if (op === "runner.echo" && input.value === "flip" && process.env.FAKE_RUNNER_FLIP_DIR) return write({ type: "result", seq, elapsedMs: 0.1, value: { value: claimTurn(process.env.FAKE_RUNNER_FLIP_DIR) % 2 ? "flop" : "flip" } });
   if (op === "runner.echo") return write({ type: "result", seq, elapsedMs: 0.1, value: { value: input.value } });
   if (op === "session.reset") return write({ type: "result", seq, elapsedMs: 0, value: {} });
   return write({ type: "error", seq, elapsedMs: 0, error: { kind: "unsupported", message: `fake runner has no ${op}` } });
 });
+
+/** The next turn number among all processes using `dir`: creating a file exclusively is atomic, so no two get the same. */
+function claimTurn(dir) {
+  for (let turn = 0; ; turn++) {
+    try {
+      writeFileSync(join(dir, String(turn)), "", { flag: "wx" });
+      return turn;
+    } catch (error) {
+      if (error.code !== "EEXIST") throw error;
+    }
+  }
+}

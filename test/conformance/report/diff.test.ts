@@ -98,6 +98,21 @@ describe("diff of two python releases' history reports", () => {
   });
 });
 
+describe("diff of a port's CI reports before and after a baselined port change", () => {
+  it("a fix of a baselined failure is named fixed, its before side marked baselined; the baselined failures that stay are unchanged", async () => {
+    const [before, after] = [await load("ci-python@0.14.0.json"), await load("ci-python@0.15.0.json")];
+    // The after run's own gate failed on the fix (XPASS: the entries are stale), which diff reports as a fix, not a regression.
+    expect(after.results.filter((result) => result.outcome === "unexpected-pass").map((result) => result.scenario).sort()).toEqual(["client/faults/retry-after-overrides-backoff[anthropic-run]", "client/faults/retry-after-overrides-backoff[openai-run]"]);
+    const diff = diffReports(before, after);
+    expect(validateDiff(diff), JSON.stringify(validateDiff.errors)).toBe(true);
+    expect(transitions(diff)).toEqual(["client/faults/retry-after-overrides-backoff[anthropic-run] fixed", "client/faults/retry-after-overrides-backoff[openai-run] fixed"]);
+    for (const transition of diff.subjects[0].transitions) expect(transition).toMatchObject({ before: { status: "fail", baselined: true, checks: ["step 3 (client.run) /elapsedMs"] }, after: { status: "pass" } });
+    expect(diff.subjects[0].counts).toMatchObject({ regressions: 0, fixes: 2, unchanged: 5 });
+    expect(diff.regressed).toBe(false);
+    expect(renderDiffConsole(diff)).toContain("FIXED        client/faults/retry-after-overrides-backoff[openai-run]  fail (baselined) -> pass");
+  });
+});
+
 describe("subjects and harness versions", () => {
   it("a subject that became unavailable is a regression, with its reason; its scenarios are not listed as removed", async () => {
     const before = await load("reference-after.json");

@@ -1,0 +1,67 @@
+// A `strict: false` baseline entry excuses a port's varying outcome, so it must be backed by a
+// measurement: its reason quotes the rate and the conformance run command that measured it. Loading a
+// baseline refuses one that does not, naming the file and the line; every baseline shipped under
+// runners/ complies.
+import { readdirSync, existsSync } from "node:fs";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { loadBaseline, unbackedNonStrict } from "../../../conformance/report/baseline.ts";
+
+const root = fileURLToPath(new URL("../../../", import.meta.url));
+
+describe("a strict: false entry quotes its measured rate and command", () => {
+  it("accepts a rate of a varying outcome with the command", () => {
+    expect(unbackedNonStrict("a race; flaky 1/6 by `conformance run --runner python --repeat 6 --filter x`")).toBeUndefined();
+    expect(unbackedNonStrict("failed in 1 of 6 runs of `npm run conformance -- run --runner go --source DIR`")).toBeUndefined();
+    expect(unbackedNonStrict("held in 2 of 6 runs (`npm run conformance -- run --runner java --source DIR`)")).toBeUndefined();
+  });
+
+  it("refuses no rate, a rate that did not vary, a file:line range taken for a rate, or no command", () => {
+    expect(unbackedNonStrict("timing-dependent, seen both ways")).toMatch(/no measured rate .* and no `conformance run \.\.\.` command/);
+    expect(unbackedNonStrict("passed 6/6 by `conformance run --repeat 6`")).toMatch(/no rate of a varying outcome/);
+    expect(unbackedNonStrict("failed 0/6 by `conformance run --repeat 6`")).toMatch(/no rate of a varying outcome/);
+    expect(unbackedNonStrict("two timers race (client.py:2172/2198), see `conformance run --repeat 6`")).toMatch(/no measured rate/);
+    expect(unbackedNonStrict("failed in 1 of 6 runs")).toMatch(/no `conformance run \.\.\.` command/);
+    expect(unbackedNonStrict("failed in 1 of 6 runs, `pytest -x`")).toMatch(/no `conformance run \.\.\.` command/);
+  });
+
+  it("loading a baseline with an unbacked strict: false entry fails, naming the file, the strict line and the fix", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "tnc-baseline-measured-"));
+    const file = join(dir, "expected-failures.yaml");
+    const entry = (reason: string) =>
+      `subject: py\nentries:\n  - scenario: a/b\n    status: fail\n    checks: [step 1 (toolkit.list) /value]\n    strict: false\n    clause: x\n    classification: port-bug\n    reason: ${reason}\n`;
+    try {
+      await writeFile(file, entry("timing-dependent, seen both ways"));
+      await expect(loadBaseline(file)).rejects.toThrow(`${file}:6: "a/b" is strict: false, but its reason quotes no measured rate`);
+      await expect(loadBaseline(file)).rejects.toThrow("--repeat 6 --filter 'a/b'");
+      await writeFile(file, entry("'a race: flaky 2/6 by `conformance run --runner py --repeat 6 --filter a/b`'"));
+      expect((await loadBaseline(file)).get("a/b")?.strict).toBe(false);
+      // A strict entry needs no measurement.
+      await writeFile(file, entry("timing-dependent, seen both ways").replace("    strict: false\n", ""));
+      expect((await loadBaseline(file)).get("a/b")?.strict).toBeUndefined();
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("every baseline under runners/ loads: each strict: false entry there quotes its measurement", async () => {
+    const files = readdirSync(join(root, "runners"), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .flatMap((runner) => {
+        const folder = join(root, "runners", runner.name);
+        const own = readdirSync(folder).filter((name) => /^expected-failures.*\.yaml$/.test(name)).map((name) => join(folder, name));
+        const releases = existsSync(join(folder, "baselines")) ? readdirSync(join(folder, "baselines")).filter((name) => name.endsWith(".yaml")).map((name) => join(folder, "baselines", name)) : [];
+        return [...own, ...releases];
+      });
+    expect(files.length).toBeGreaterThan(5);
+    let nonStrict = 0;
+    for (const file of files) {
+      const entries = await loadBaseline(file);
+      nonStrict += [...entries.values()].filter((entry) => entry.strict === false).length;
+    }
+    expect(nonStrict).toBeGreaterThan(0);
+  });
+});
