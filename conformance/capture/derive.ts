@@ -47,6 +47,8 @@ export interface DeriveOptions {
   replies?: string[];
 }
 
+// A wire body as the provider's JSON has it; each field is checked where it is read.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Body = Record<string, any>;
 interface Parsed {
   call: WireCall;

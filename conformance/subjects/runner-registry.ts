@@ -72,6 +72,7 @@ export function runBounded(command: string[], cwd: string, timeoutMs: number, en
  */
 export function installerWords(output: string): string {
   return output
+    // eslint-disable-next-line no-control-regex -- terminal colour codes are what it strips
     .replace(/\x1b\[[0-9;]*[A-Za-z]/g, "")
     .replace(/\b[a-z][a-z0-9+.-]*:\/\/[^\s'"<>()\]]*[^\s'"<>()\].,:;]/gi, "<url>")
     .trim();
