@@ -44,7 +44,8 @@ export function renderMarkdownMatrix(report: Report): string {
   const lines = [
     "# Compliance matrix",
     "",
-    "✅ pass · ❌ fail · 💥 error · ⏭ skipped (capability not declared) · ⚠ expected by the subject's baseline · ❗ listed as expected but passed (✅❗), or failing on fewer checks than listed (❌❗)",
+    "✅ pass · ❌ fail · 💥 error · ⏭ skipped (capability not declared) · ⚠ expected by the subject's baseline · " +
+        "❗ listed as expected but passed (✅❗), or failing on fewer checks than listed (❌❗)",
     "",
     "| subject | language | package | version | built from | pass | fail | error | skip | time (s) |",
     "|---|---|---|---|---|---|---|---|---|---|",
