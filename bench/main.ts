@@ -90,7 +90,8 @@ async function main(): Promise<number> {
   console.log(formatTable(rows));
   const notes = rows.filter((row) => row.note).map((row) => `  ${row.figure} (${row.subject}): ${row.note}`);
   if (notes.length) console.log(`\nnotes:\n${notes.join("\n")}`);
-  console.log(`\n${counts.PASS} PASS, ${counts.MISS} MISS, ${counts.info} info, ${counts["n/a"]} unavailable; ${((Date.now() - started) / 1000).toFixed(0)} s${options.quick ? " (--quick: proves it runs; figures are not the release figures)" : ""}`);
+  console.log(`\n${counts.PASS} PASS, ${counts.MISS} MISS, ${counts.info} info, ${counts["n/a"]} unavailable; ` +
+      `${((Date.now() - started) / 1000).toFixed(0)} s${options.quick ? " (--quick: proves it runs; figures are not the release figures)" : ""}`);
   if (leftovers.length) console.log(`processes left running: ${leftovers.map(({ pid, command }) => `${pid} ${command}`).join("; ")}`);
   for (const failure of failures) console.log(`FAILED ${failure.split("\n")[0]}`);
 

@@ -40,7 +40,10 @@ function main(): number {
   const missingFiles = unchecked.filter((entry) => !existsSync(entry.file));
   if (unchecked.length > missingFiles.length) console.log(`\n${unchecked.length - missingFiles.length} equivalent entries not checked: their files were not mutated in this run`);
   const problems = [
-    ...stale.map(({ entry, found }) => `${listPath}:${entry.at}: stale: expected ${entry.matches ?? 1} mutant(s) of ${entry.file} (${entry.mutator} ${JSON.stringify(entry.original)} -> ${JSON.stringify(entry.replacement)}${entry.line ? ` on a line containing ${JSON.stringify(entry.line)}` : ""}), found ${found}: the code changed; check the reason again and update or remove the entry`),
+    ...stale.map(({ entry, found }) => `${listPath}:${entry.at}: stale: expected ${entry.matches ?? 1} mutant(s) of ${entry.file} ` +
+          `(${entry.mutator} ${JSON.stringify(entry.original)} -> ${JSON.stringify(entry.replacement)}` +
+          `${entry.line ? ` on a line containing ${JSON.stringify(entry.line)}` : ""}), found ${found}: ` +
+        `the code changed; check the reason again and update or remove the entry`),
     ...missingFiles.map((entry) => `${listPath}:${entry.at}: stale: ${entry.file} no longer exists`),
   ];
   for (const problem of problems) console.error(problem);

@@ -52,6 +52,7 @@ export function formatTarget(target: Target | undefined): string {
   return target ? `${target.stat} ${target.op} ${formatNumber(target.value)}` : "-";
 }
 
+// eslint-disable-next-line no-control-regex -- terminal colour codes are what it strips
 const ansi = /\u001b\[[0-9;]*m/g;
 const telling = /\[ERROR\] Failed|error|forbidden|not found|not available|unavailable|denied|refused|timed out|too old/i;
 const noise = /^(WARNING|\[ERROR\]\s*$|\[ERROR\] (To see|Re-run|For more|\[Help))|attempt \d+ (of \d+ )?failed/i;

@@ -121,7 +121,8 @@ function rowsFor(subject: string, label: string, samples: AbortSample[], planned
       unit: "ms",
       summary: summarize(samples.map((sample) => sample.rejectMs)),
       target: { stat: "p95", op: "<=", value: 100 },
-      note: `load aborted ${abortAfterMs} ms after it started (server timeout ${serverTimeoutMs} ms), ${samples.length} samples${odd ? `; ${odd}` : ""}${subject === inProcess ? "" : " (runner's elapsedMs - abortAfterMs)"}`,
+      note: `load aborted ${abortAfterMs} ms after it started (server timeout ${serverTimeoutMs} ms), ` +
+          `${samples.length} samples${odd ? `; ${odd}` : ""}${subject === inProcess ? "" : " (runner's elapsedMs - abortAfterMs)"}`,
     },
     {
       group: "abort",

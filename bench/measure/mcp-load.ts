@@ -126,7 +126,8 @@ async function measureTransport(context: BenchContext, transport: "http" | "stdi
     const cpu = (loads: Load[]) => loads.map((load) => load.cpuMs);
     const ratios = pairedRatios(wall(eights), wall(singles));
     const overBare = pairedRatios(wall(eights), wall(bares));
-    log(`mcp-load ${transport}: 1 server ${summarize(wall(singles)).median.toFixed(1)} ms, 8 servers ${summarize(wall(eights)).median.toFixed(1)} ms, bare SDK 8 servers ${summarize(wall(bares)).median.toFixed(1)} ms, ratio to bare ${summarize(overBare).median.toFixed(2)}`);
+    log(`mcp-load ${transport}: 1 server ${summarize(wall(singles)).median.toFixed(1)} ms, 8 servers ${summarize(wall(eights)).median.toFixed(1)} ms, ` +
+        `bare SDK 8 servers ${summarize(wall(bares)).median.toFixed(1)} ms, ratio to bare ${summarize(overBare).median.toFixed(2)}`);
     const label = transport === "http" ? "streamable HTTP" : "stdio";
     return [
       {
@@ -136,7 +137,9 @@ async function measureTransport(context: BenchContext, transport: "http" | "stdi
         unit: "x",
         summary: summarize(overBare),
         target: transport === "http" ? { stat: "median", op: "<=", value: 1.2 } : undefined,
-        note: `mcp-abc over ${label}, ${overBare.length} rotating turns; the bare side: the MCP SDK's Client connecting all 8 at once, initialize + tools/list each${transport === "stdio" ? "; 8 node child processes start at once (CPU-bound on 2 cores)" : "; 8 fixture servers in a child process"}`,
+        note: `mcp-abc over ${label}, ${overBare.length} rotating turns; ` +
+            `the bare side: the MCP SDK's Client connecting all 8 at once, initialize + tools/list each` +
+          `${transport === "stdio" ? "; 8 node child processes start at once (CPU-bound on 2 cores)" : "; 8 fixture servers in a child process"}`,
       },
       {
         group: "mcp-load",

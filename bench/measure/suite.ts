@@ -102,7 +102,8 @@ export async function measureSuite(context: BenchContext): Promise<Row[]> {
           summary: summarize(wallsOf(key).map((ms) => ms / 1000)),
           // A slice's time says nothing against a whole-suite target.
           target: jobs === lanes && !slice ? { stat: "median", op: "<=", value: wholeSuiteTargetS(subject.name) } : undefined,
-          note: `${defined(mine)[0]?.scenarios ?? "?"} scenarios (${statusCounts(defined(mine)[0])}), one fresh child process per sample, timed from subject start to close${problem ? `; ${key}: ${problem.split("\n")[0]}` : ""}`,
+          note: `${defined(mine)[0]?.scenarios ?? "?"} scenarios (${statusCounts(defined(mine)[0])}), one fresh child process per sample, ` +
+              `timed from subject start to close${problem ? `; ${key}: ${problem.split("\n")[0]}` : ""}`,
         });
       }
       rows.push({

@@ -1,7 +1,7 @@
 // The capture workflow's commands (import, record), registered on the main program.
 // See fixtures/captured/README.md.
 import { mkdir, writeFile } from "node:fs/promises";
-import { dirname, join, relative, resolve, sep } from "node:path";
+import { dirname, join, relative, resolve } from "node:path";
 import type { Command } from "commander";
 import { repoRoot } from "../common/paths.ts";
 import { defaultScenarioDir, idForPath } from "../scenario/scenario-id.ts";

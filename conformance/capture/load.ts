@@ -48,7 +48,7 @@ export async function readCaptureData(path: string): Promise<unknown> {
   const text = await readFile(path, "utf8");
   try {
     return /\.json$/i.test(path) ? JSON.parse(text) : parse(text);
-  } catch (error) {
+  } catch {
     // The parser's message may quote the text (and so a secret): say where, not what.
     throw new CaptureError(`${path}: not valid ${/\.json$/i.test(path) ? "JSON" : "YAML"}`);
   }

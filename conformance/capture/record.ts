@@ -124,7 +124,8 @@ export async function recordScenario(
   const marked = markedAssertions(scenario);
   if (!marked.length) {
     throw new RecordError(
-      `${scenario.file}: nothing to record: tag the scenario "${RECORDED_TAG}" and give it equals: assertions on an llm-mock fixture's /requests/N/body or on client.observations /value/transformInputs/N`,
+      `${scenario.file}: nothing to record: tag the scenario "${RECORDED_TAG}" and give it equals: assertions ` +
+        `on an llm-mock fixture's /requests/N/body or on client.observations /value/transformInputs/N`,
     );
   }
   const recorded = new Map<MarkedAssertion, RecordedValue>();

@@ -94,7 +94,8 @@ function detect(text: string, file: string): { format: SourceFormat; json?: unkn
   if (/\.ya?ml$/i.test(file)) return { format: "capture" };
   if (/^\s*[[{]/.test(text)) throw new CaptureError(`${file}: not valid JSON (${jsonErrorLine(text, jsonError)}); expected a capture or a HAR 1.2 file`);
   throw new CaptureError(
-    `${file}:1: not an input import knows: expected a capture (JSON or YAML), a HAR 1.2 file ({"log": {"entries": [...]}}), a raw HTTP/1.1 request dump (METHOD TARGET HTTP/1.1, headers, blank line, body) or a curl --trace-ascii file`,
+    `${file}:1: not an input import knows: expected a capture (JSON or YAML), a HAR 1.2 file ({"log": {"entries": [...]}}), ` +
+      `a raw HTTP/1.1 request dump (METHOD TARGET HTTP/1.1, headers, blank line, body) or a curl --trace-ascii file`,
   );
 }
 

@@ -33,7 +33,8 @@ export function subjectHeadline(subject: SubjectDiff): string {
     case "removed":
       return `${subject.subject}: only in the before report (no longer run)`;
     default:
-      return `${subject.subject}: ${plural(counts.regressions, "new failure")}, ${plural(counts.fixes, "fix")}, ${counts.added} added, ${counts.removed} removed, ${counts.other} other (${counts.unchanged} unchanged)`;
+      return `${subject.subject}: ${plural(counts.regressions, "new failure")}, ${plural(counts.fixes, "fix")}, ` +
+          `${counts.added} added, ${counts.removed} removed, ${counts.other} other (${counts.unchanged} unchanged)`;
   }
 }
 
@@ -72,7 +73,8 @@ export function transitionRows(transitions: Transition[], limit: number): string
     const checks = checksShown(transition).slice(0, 3).map(code).join("<br>");
     const more = checksShown(transition).length > 3 ? ` (+${checksShown(transition).length - 3})` : "";
     const definition = transition.definitionChanged ? " (scenario changed)" : "";
-    return `| ${transition.regression ? "🔴 " : transition.kind === "fixed" ? "🟢 " : ""}${kindLabel[transition.kind].toLowerCase()} | ${code(transition.scenario)}${definition} | ${code(transition.file)} | ${statusText(transition.before)} → ${statusText(transition.after)} | ${checks}${more} |`;
+    return `| ${transition.regression ? "🔴 " : transition.kind === "fixed" ? "🟢 " : ""}${kindLabel[transition.kind].toLowerCase()} | ${code(transition.scenario)}${definition} | ` +
+      `${code(transition.file)} | ${statusText(transition.before)} → ${statusText(transition.after)} | ${checks}${more} |`;
   });
   if (transitions.length > limit) rows.push(`| … | ${transitions.length - limit} more (see the JSON diff) | | | |`);
   return rows;

@@ -168,7 +168,8 @@ export function diffReports(before: Report, after: Report, files: { before: stri
   const changedDefinitions = definitionChanges(before, after);
   if (changedDefinitions.length) {
     const shown = changedDefinitions.slice(0, 10).join(", ");
-    notes.push(`${changedDefinitions.length} scenario${changedDefinitions.length === 1 ? "" : "s"} changed definition between the reports (${shown}${changedDefinitions.length > 10 ? ", ..." : ""}): a transition there may be the scenario's, not the subject's`);
+    notes.push(`${changedDefinitions.length} scenario${changedDefinitions.length === 1 ? "" : "s"} changed definition between the reports ` +
+        `(${shown}${changedDefinitions.length > 10 ? ", ..." : ""}): a transition there may be the scenario's, not the subject's`);
   }
   const regressed = subjects.some((subject) => subject.counts.regressions > 0 || subject.change === "became-unavailable");
   return { version: 1, before: sideOf(before, files.before), after: sideOf(after, files.after), notes, subjects, regressed };

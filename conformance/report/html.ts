@@ -89,7 +89,8 @@ function summaryCell(subject: string, group: string, counts: Tally): string {
   if (counts.baselined) parts.push(`${counts.baselined} xfail`);
   if (counts.skip) parts.push(`${counts.skip} skip`);
   const state = counts.fresh ? "fail" : counts.stale ? "xpass" : counts.baselined ? "xfail" : counts.skip === counts.total ? "skip" : "pass";
-  const words = `${escapeHtml(subject)}: ${counts.pass} of ${counts.total} pass in ${escapeHtml(group)}, ${counts.fresh} new failures, ${counts.stale} passed though baselined, ${counts.baselined} baselined failures, ${counts.skip} skipped`;
+  const words = `${escapeHtml(subject)}: ${counts.pass} of ${counts.total} pass in ${escapeHtml(group)}, ${counts.fresh} new failures, ` +
+    `${counts.stale} passed though baselined, ${counts.baselined} baselined failures, ${counts.skip} skipped`;
   return `<td class="${state}" title="${words}" aria-label="${words}">${parts.map((part) => `<span>${part}</span>`).join(" ")}</td>`;
 }
 
@@ -100,7 +101,9 @@ function summaryTable(id: string, heading: string, groupName: string, groups: Ma
     const label = link ? `<a href="${link(group)}">${breakable(group)}</a>` : breakable(group);
     return `<tr class="${rowClass(perSubject.flat())}"><th scope="row">${label}</th>${perSubject.map((states, index) => summaryCell(subjects[index], group, tally(states))).join("")}</tr>`;
   });
-  return `<table id="${id}" class="summary"><caption>${heading}</caption><thead><tr><th scope="col">${groupName}</th>${subjects.map((subject) => `<th scope="col">${breakable(subject)}</th>`).join("")}</tr></thead><tbody>${rows.join("")}</tbody></table>`;
+  return `<table id="${id}" class="summary"><caption>${heading}</caption><thead><tr><th scope="col">${groupName}</th>` +
+    `${subjects.map((subject) => `<th scope="col">${breakable(subject)}</th>`).join("")}</tr></thead>` +
+    `<tbody>${rows.join("")}</tbody></table>`;
 }
 
 function groupBy(results: Result[], keys: (result: Result) => string[]): Map<string, Result[]> {
@@ -116,7 +119,8 @@ function detail(result: Result, anchor: string): string {
     .map((failure) => {
       const diff = (failure.diff ?? []).map((difference) => `<li><code>${escapeHtml(formatDifference(difference))}</code></li>`).join("");
       const actual = !failure.diff?.length && failure.actual !== undefined ? `<pre>${escapeHtml(JSON.stringify(failure.actual, null, 2).slice(0, 4000))}</pre>` : "";
-      return `<div class="failure"><p>${escapeHtml(failure.message)}</p><p class="meta">check <code>${escapeHtml(failure.check)}</code></p>${failure.because ? `<p class="because">because: ${escapeHtml(failure.because)}</p>` : ""}${diff ? `<ul class="diff">${diff}</ul>` : ""}${actual}</div>`;
+      return `<div class="failure"><p>${escapeHtml(failure.message)}</p><p class="meta">check <code>${escapeHtml(failure.check)}</code></p>` +
+        `${failure.because ? `<p class="because">because: ${escapeHtml(failure.because)}</p>` : ""}${diff ? `<ul class="diff">${diff}</ul>` : ""}${actual}</div>`;
     })
     .join("");
   const expected = result.expected
@@ -143,15 +147,20 @@ function subjectsTable(report: Report, states: (subject: string) => CellState[],
     const count = (state: CellState) => mine.filter((each) => each === state).length;
     const status = subject.available ? escapeHtml(subject.version) : `<span class="unavailable">unavailable</span>`;
     const numbers = [counts.pass, count("fail"), count("error"), count("xpass"), counts.baselined, counts.skip, seconds(subject.name)];
-    const row = `<tr><th scope="row">${breakable(subject.name)}</th><td class="wrap">${breakablePath(subject.package)} <span class="muted">(${escapeHtml(subject.language)})</span></td><td>${status}</td><td class="wrap">${breakablePath(describeOrigin(subject.build))}</td>${numbers.map((number) => `<td class="number">${subject.available ? number : "-"}</td>`).join("")}</tr>`;
+    const row = `<tr><th scope="row">${breakable(subject.name)}</th><td class="wrap">${breakablePath(subject.package)} <span class="muted">(${escapeHtml(subject.language)})</span></td><td>${status}</td>` +
+      `<td class="wrap">${breakablePath(describeOrigin(subject.build))}</td>` +
+      `${numbers.map((number) => `<td class="number">${subject.available ? number : "-"}</td>`).join("")}</tr>`;
     if (subject.available) return row;
     // The installer's whole log stays one click away under its row, its digest in view.
     const reason = subject.unavailableReason ?? "";
     const lines = reason.split("\n").length;
-    return `${row}<tr class="log"><td colspan="${4 + numbers.length}"><details><summary>why unavailable: ${escapeHtml(reasonDigest(reason))}${lines > 1 ? ` <span class="muted">(${lines} lines)</span>` : ""}</summary><pre>${escapeHtml(reason)}</pre></details></td></tr>`;
+    return `${row}<tr class="log"><td colspan="${4 + numbers.length}"><details><summary>why unavailable: ` +
+      `${escapeHtml(reasonDigest(reason))}${lines > 1 ? ` <span class="muted">(${lines} lines)</span>` : ""}</summary>` +
+      `<pre>${escapeHtml(reason)}</pre></details></td></tr>`;
   });
   const numberHeads = ["ok", "FAIL", "ERR", "XPASS", "xfail", "skip", "time (s)"].map((head) => `<th scope="col" class="number">${head}</th>`).join("");
-  return `<table id="subjects"><caption>Subjects</caption><thead><tr><th scope="col">subject</th><th scope="col">package (language)</th><th scope="col">version</th><th scope="col">built from</th>${numberHeads}</tr></thead><tbody>${rows.join("")}</tbody></table>`;
+  return `<table id="subjects"><caption>Subjects</caption><thead><tr><th scope="col">subject</th><th scope="col">package (language)</th><th scope="col">version</th>` +
+    `<th scope="col">built from</th>${numberHeads}</tr></thead><tbody>${rows.join("")}</tbody></table>`;
 }
 
 const styles = `

@@ -45,7 +45,8 @@ export function renderMarkdownMatrix(report: Report): string {
   const lines = [
     "# Compliance matrix",
     "",
-    `✅ pass · ❌ fail · 💥 error · ⏭ skipped (capability not declared) · ⚠ expected by the subject's baseline · ❗ listed as expected but passed (✅❗), or failing on fewer checks than listed (❌❗)${report.results.some((result) => result.repeat) ? " · 🎲 K/N flaky: the runs of --repeat disagreed, K of N passed" : ""}`,
+    "✅ pass · ❌ fail · 💥 error · ⏭ skipped (capability not declared) · ⚠ expected by the subject's baseline · " +
+      `❗ listed as expected but passed (✅❗), or failing on fewer checks than listed (❌❗)${report.results.some((result) => result.repeat) ? " · 🎲 K/N flaky: the runs of --repeat disagreed, K of N passed" : ""}`,
     "",
     "| subject | language | package | version | built from | pass | fail | error | skip | time (s) |",
     "|---|---|---|---|---|---|---|---|---|---|",

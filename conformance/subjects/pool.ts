@@ -24,7 +24,8 @@ export async function openLanes(first: Subject, jobs: number, another: () => Pro
   const lanes = [first];
   for (const outcome of started) {
     if (outcome.status === "fulfilled") lanes.push(outcome.value);
-    else log(`note: ${first.info.name}: a lane of ${jobs} did not start (${outcome.reason instanceof Error ? outcome.reason.message : String(outcome.reason)}); running on ${started.filter((other) => other.status === "fulfilled").length + 1}`);
+    else log(`note: ${first.info.name}: a lane of ${jobs} did not start (${outcome.reason instanceof Error ? outcome.reason.message : String(outcome.reason)}); ` +
+        `running on ${started.filter((other) => other.status === "fulfilled").length + 1}`);
   }
   return lanes;
 }

@@ -46,6 +46,7 @@ function onPath(executable: string): boolean {
  */
 export function installerWords(output: string): string {
   return output
+    // eslint-disable-next-line no-control-regex -- terminal colour codes are what it strips
     .replace(/\x1b\[[0-9;]*[A-Za-z]/g, "")
     .replace(/\b[a-z][a-z0-9+.-]*:\/\/[^\s'"<>()\]]*[^\s'"<>()\].,:;]/gi, "<url>")
     .trim();

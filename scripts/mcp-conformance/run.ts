@@ -164,7 +164,8 @@ async function main(argv: string[]): Promise<number> {
   const outOfScope = baseline.outOfScope.size - runs.filter((run) => baseline.outOfScope.has(run.scenario)).length;
   console.log(
     `mcp-conformance: ${runs.filter((run) => run.passed).length} passed, ${runs.filter((run) => !run.passed).length} failed, ` +
-      `${verdict.problems.length} unexpected; ${outOfScope} out-of-scope scenarios not run${options.all ? "" : " (--all runs them)"}; records in ${outRoot.startsWith(root) ? relative(root, outRoot) : outRoot}/`,
+      `${verdict.problems.length} unexpected; ${outOfScope} out-of-scope scenarios not run${options.all ? "" : " (--all runs them)"}; ` +
+          `records in ${outRoot.startsWith(root) ? relative(root, outRoot) : outRoot}/`,
   );
   return verdict.problems.length === 0 ? 0 : 1;
 }

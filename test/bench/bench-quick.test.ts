@@ -97,7 +97,8 @@ describe("bench table", () => {
 
   it("keeps the telling line of an installer's output, and its end when it is long", () => {
     expect(shortReason("no runners/csharp/ (no runner yet)")).toBe("no runners/csharp/ (no runner yet)");
-    const maven = "install exited with 1:\nattempt 1 of 3 failed; retrying\n\u001b[0mWARNING: Unsafe\n[ERROR] Failed to execute goal: could not resolve io.github.x:toolnexus:jar:0.16.0\n[ERROR] \n[ERROR] Re-run Maven using the -X switch";
+    const maven = "install exited with 1:\nattempt 1 of 3 failed; retrying\n\u001b[0mWARNING: Unsafe\n[ERROR] Failed to execute goal: could not resolve io.github.x:toolnexus:jar:0.16.0\n" +
+        "[ERROR] \n[ERROR] Re-run Maven using the -X switch";
     expect(shortReason(maven)).toBe("install exited with 1: [ERROR] Failed to execute goal: could not resolve io.github.x:toolnexus:jar:0.16.0");
     const long = shortReason(`install exited with 1:\n${"x".repeat(200)} 403 Forbidden`, 60);
     expect(long.length).toBe(60);

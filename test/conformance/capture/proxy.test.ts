@@ -5,7 +5,7 @@
 // may appear in any file written or line logged.
 import { toolnexusSuite } from "../../../conformance/suite/toolnexus.ts";
 import { spawn } from "node:child_process";
-import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";

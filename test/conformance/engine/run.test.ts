@@ -146,7 +146,8 @@ describe("runScenario", () => {
   });
 
   it("names a step by its 1-based number and what it does (the op a matrix path chose, or the fixture action), at its line", async () => {
-    const matrix = `id: t.steps\ntitle: t\nspec: [core.tool-result]\nmatrix: [openai-stream]\nfixtures: {srv: {kind: recording}}\nsteps:\n  - fixture: srv\n    action: poke\n  - op: "\${path.op}"\n    title: the call\n    with: {client: c, prompt: hi}\n`;
+    const matrix = `id: t.steps\ntitle: t\nspec: [core.tool-result]\nmatrix: [openai-stream]\nfixtures: {srv: {kind: recording}}\n` +
+        `steps:\n  - fixture: srv\n    action: poke\n  - op: "\${path.op}"\n    title: the call\n    with: {client: c, prompt: hi}\n`;
     const [scenario] = expandYaml(matrix);
     const failing = fakeSubject(() => ({ ok: false, elapsedMs: 1, error: { kind: "http", message: "boom" } }));
     const result = await runScenario(scenario, failing, { fixtureKinds: kinds(recordingFixture()) });

@@ -28,12 +28,12 @@ const line = (id: string) => formatResult(results.find((candidate) => candidate.
 
 describe("console report", () => {
   it("labels a baselined failure XFAIL and a baselined error XERR; new ones stay FAIL and ERROR", () => {
-    expect(line("ok")).toMatch(/^PASS  py/);
+    expect(line("ok")).toMatch(/^PASS {2}py/);
     expect(line("known-fail")).toMatch(/^XFAIL py\s+known-fail .*\(expected: the port says it otherwise\)/);
-    expect(line("known-error")).toMatch(/^XERR  py\s+known-error/);
-    expect(line("new-fail")).toMatch(/^FAIL  py/);
+    expect(line("known-error")).toMatch(/^XERR {2}py\s+known-error/);
+    expect(line("new-fail")).toMatch(/^FAIL {2}py/);
     expect(line("new-error")).toMatch(/^ERROR py/);
-    expect(line("skipped")).toMatch(/^SKIP  py/);
+    expect(line("skipped")).toMatch(/^SKIP {2}py/);
     expect(line("stale")).toMatch(/^XPASS py\s+stale .*remove it from the baseline/);
   });
 

@@ -139,7 +139,8 @@ describe("reports", () => {
 describe("unavailable reasons in the matrix", () => {
   it("keep the installer's first real error line, not its retry chatter", async () => {
     const { reasonDigest } = await import("../../../conformance/report/matrix.ts");
-    const reason = "install exited with 1:\ngo runner install: attempt 1 of 3 failed; retrying\ngo: downloading x v1\nclient.go:13:2: x@v1: reading <proxy>/x/@v/v1.zip: 403 Forbidden\n\tserver response: not available.";
+    const reason = "install exited with 1:\ngo runner install: attempt 1 of 3 failed; retrying\ngo: downloading x v1\n" +
+        "client.go:13:2: x@v1: reading <proxy>/x/@v/v1.zip: 403 Forbidden\n\tserver response: not available.";
     expect(reasonDigest(reason)).toBe("install exited with 1: client.go:13:2: x@v1: reading <proxy>/x/@v/v1.zip: 403 Forbidden");
     expect(reasonDigest("dotnet not found on PATH")).toBe("dotnet not found on PATH");
   });
@@ -153,7 +154,8 @@ describe("baseline files", () => {
     const { loadBaseline } = await import("../../../conformance/report/baseline.ts");
     const dir = await mkdtemp(join(tmpdir(), "tnc-baseline-"));
     const file = join(dir, "expected-failures.yaml");
-    await writeFile(file, "subject: py\nentries:\n  - scenario: a\n    status: fail\n    checks: [step 1 (toolkit.list) /value]\n    clause: x\n    classification: port-bug\n    reason: long enough reason\n  - scenario: b\n    status: flaky\n    clause: x\n    classification: port-bug\n    reason: long enough reason\n");
+    await writeFile(file, "subject: py\nentries:\n  - scenario: a\n    status: fail\n    checks: [step 1 (toolkit.list) /value]\n    clause: x\n    classification: port-bug\n    reason: long enough reason\n" +
+        "  - scenario: b\n    status: flaky\n    clause: x\n    classification: port-bug\n    reason: long enough reason\n");
     try {
       await expect(loadBaseline(file)).rejects.toThrow(`${file}:10: invalid baseline at /entries/1/status: must be equal to one of the allowed values`);
       // A failure entry must say what fails in the scenario: a new failure elsewhere in it then shows.

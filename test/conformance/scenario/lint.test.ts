@@ -199,7 +199,8 @@ steps:
   });
 
   it("an assertion on a fixture that observes nothing", async () => {
-    const text = `id: t.unreachable\ntitle: t\nspec: [mcp.connect.isolation]\nfixtures: {bad: {kind: mcp-unreachable}}\nsteps:\n  - op: mcp.list\n    with: {config: {bad: "\${bad.server}"}}\n    expect:\n      - {fixture: bad, at: /connections/open, equals: 0}\n`;
+    const text = `id: t.unreachable\ntitle: t\nspec: [mcp.connect.isolation]\nfixtures: {bad: {kind: mcp-unreachable}}\n` +
+        `steps:\n  - op: mcp.list\n    with: {config: {bad: "\${bad.server}"}}\n    expect:\n      - {fixture: bad, at: /connections/open, equals: 0}\n`;
     const [problem] = await lintText("unreachable.yaml", text);
     expect(problem).toMatchObject({ line: 9, message: 'fixture kind "mcp-unreachable" observes nothing: an assertion on its snapshot could never fail' });
   });

@@ -195,7 +195,7 @@ describe("a runner that fails at start-up", () => {
   it("says what it wrote to stderr (an import error), not only its exit code", async () => {
     const failing = start("import-error");
     await expect(failing).rejects.toBeInstanceOf(SubjectBrokenError);
-    await expect(failing).rejects.toThrow(/^runner exited \(code 1\) before answering the handshake; its stderr ends with:\n[\s\S]*\n  ModuleNotFoundError: No module named toolnexus$/);
+    await expect(failing).rejects.toThrow(/^runner exited \(code 1\) before answering the handshake; its stderr ends with:\n[\s\S]*\n {2}ModuleNotFoundError: No module named toolnexus$/);
   });
 
   it("says 'command not found' for a missing executable, started directly or through a shell", async () => {

@@ -1,0 +1,241 @@
+using System.Text.Json;
+using System.Text.Json.Nodes;
+using Json.Patch;
+using Toolnexus;
+using static ToolnexusConformance.Common;
+using TnJson = Toolnexus.Json;
+
+namespace ToolnexusConformance;
+
+sealed class ClientEntry
+{
+    public LlmClient Client = null!;
+    public IConversationStore? Provided;
+    public readonly List<string> Warnings = [];
+    public readonly List<object?> TransformInputs = [];
+    public readonly List<object?> HookCalls = [];
+    public readonly List<object?> TransportRequests = [];
+    /// <summary>Body transform calls in the current run/ask/stream: the turn (it runs once per LLM request).</summary>
+    public int Turn;
+    public void Add(List<object?> list, object? value) { lock (this) list.Add(value); }
+}
+
+sealed class ToolkitEntry(Toolkit toolkit, List<string> warnings)
+{
+    public Toolkit Toolkit { get; } = toolkit;
+    public List<string> Warnings { get; } = warnings;
+    public bool Closed;
+}
+
+/// <summary>Records {method, url, body} of each LLM request, then forwards it (transport: "recording").</summary>
+sealed class RecordingHandler(ClientEntry entry) : DelegatingHandler(new HttpClientHandler())
+{
+    protected override async Task<HttpResponseMessage> SendAsync(HttpRequestMessage request, CancellationToken ct)
+    {
+        object? body = null;
+        if (request.Content != null)
+        {
+            var text = await request.Content.ReadAsStringAsync(ct).ConfigureAwait(false);
+            body = TnJson.ParseLoose(text);
+        }
+        entry.Add(entry.TransportRequests, new Dictionary<string, object?>
+        {
+            ["method"] = request.Method.Method, ["url"] = request.RequestUri?.ToString(), ["body"] = body,
+        });
+        return await base.SendAsync(request, ct).ConfigureAwait(false);
+    }
+}
+
+/// <summary>The client operations (client.*, store.*) over the port's LlmClient.</summary>
+sealed class ClientOps(Session session, TextWriter stderr)
+{
+    public object? Create(Dictionary<string, object?> input)
+    {
+        var handle = Str(input, "handle");
+        if (session.Clients.ContainsKey(handle)) throw new ContractException("other", $"client \"{handle}\" already exists");
+        var entry = new ClientEntry();
+        var opts = new LlmClient.Options
+        {
+            BaseUrl = Str(input, "baseUrl"), Style = Str(input, "style"), Model = Str(input, "model"),
+            ApiKey = input.GetValueOrDefault("apiKey") as string,
+            SystemPrompt = input.GetValueOrDefault("systemPrompt") as string,
+            MaxTurns = Int(input, "maxTurns"), Retries = Int(input, "retries"), RetryBaseMs = Int(input, "retryBaseMs"),
+            TimeoutMs = Int(input, "timeoutMs"),
+        };
+        if (input.GetValueOrDefault("headers") is Dictionary<string, object?> headers)
+            opts.Headers = headers.ToDictionary(kv => kv.Key, kv => kv.Value?.ToString() ?? "");
+        if (input.GetValueOrDefault("requestParams") is Dictionary<string, object?> requestParams) opts.RequestParams = requestParams;
+        if (input.GetValueOrDefault("bodyTransform") is Dictionary<string, object?> transform) opts.BodyTransform = BodyTransform(transform, entry);
+        if (input.GetValueOrDefault("hooks") is Dictionary<string, object?> hooks) opts.Hooks = Hooks(hooks, entry);
+        if (Str(input, "transport") == "recording") opts.HttpClient = new HttpClient(new RecordingHandler(entry));
+        if (Str(input, "store") == "provided") opts.Store = entry.Provided = new InMemoryConversationStore();
+        entry.Client = LlmClient.Create(opts);
+        session.Clients[handle] = entry;
+        return null;
+    }
+
+    // abortAfterMs (client.cancel): the call's CancellationToken fires that many ms in; none given, never.
+    public async Task<object?> Run(Dictionary<string, object?> input)
+    {
+        using var caller = CallerToken(input);
+        return await WithClient(input, async (e, tk) => RunResult(await e.Client.RunAsync(Str(input, "prompt"), tk, input.GetValueOrDefault("history") as List<object?>, caller.Token)));
+    }
+
+    public async Task<object?> Ask(Dictionary<string, object?> input)
+    {
+        using var caller = CallerToken(input);
+        return await WithClient(input, async (e, tk) => RunResult(await e.Client.AskAsync(Str(input, "prompt"), tk, Str(input, "id"), null, caller.Token)));
+    }
+
+    public async Task<object?> Stream(Dictionary<string, object?> input) => await WithClient(input, (e, tk) => StreamEvents(e, tk, input));
+
+    public async Task<object?> StoreGet(Dictionary<string, object?> input) =>
+        new Dictionary<string, object?> { ["messages"] = await session.ClientOf(input).Client.ConversationStore().GetAsync(Str(input, "id")) };
+
+    public async Task<object?> StoreSave(Dictionary<string, object?> input)
+    {
+        await session.ClientOf(input).Client.ConversationStore().SaveAsync(Str(input, "id"), input.GetValueOrDefault("messages") as List<object?> ?? []);
+        return null;
+    }
+
+    /// <summary>bodyTransform as data: record a deep copy of the body, then return null or the RFC 6902-patched body.</summary>
+    private Func<IDictionary<string, object?>, IDictionary<string, object?>?> BodyTransform(Dictionary<string, object?> data, ClientEntry entry)
+    {
+        var returnNull = data.GetValueOrDefault("returnNull") is true;
+        var inPlace = data.GetValueOrDefault("inPlace") is true;
+        var patch = data.ContainsKey("patch") ? JsonSerializer.Deserialize<JsonPatch>(TnJson.Stringify(data["patch"])) : null;
+        var onTurns = data.GetValueOrDefault("onTurns") as List<object?>;
+        return body =>
+        {
+            entry.Add(entry.TransformInputs, Clone(body));
+            var turn = System.Threading.Interlocked.Increment(ref entry.Turn) - 1;
+            // Not on this turn: the body goes out as built.
+            if (onTurns != null && !onTurns.Any(t => Convert.ToInt64(t) == turn)) return body;
+            if (inPlace && patch != null)
+            {
+                // inPlace: the patched document's keys replace the received dictionary's own, so the edit lives in it.
+                var applied = patch.Apply(JsonNode.Parse(TnJson.Stringify(body)));
+                if (applied.Error != null) stderr.WriteLine($"csharp runner: bodyTransform patch does not apply: {applied.Error}");
+                else if (TnJson.ParseLoose(applied.Result?.ToJsonString() ?? "null") is Dictionary<string, object?> edited)
+                {
+                    body.Clear();
+                    foreach (var (key, value) in edited) body[key] = value;
+                }
+            }
+            if (returnNull) return null;
+            if (patch == null || inPlace) return body;
+            var result = patch.Apply(JsonNode.Parse(TnJson.Stringify(body)));
+            if (result.Error != null)
+            {
+                stderr.WriteLine($"csharp runner: bodyTransform patch does not apply: {result.Error}");
+                return body;
+            }
+            return TnJson.ParseLoose(result.Result?.ToJsonString() ?? "null") as Dictionary<string, object?> ?? body;
+        };
+    }
+
+    private static LlmClient.Hooks Hooks(Dictionary<string, object?> data, ClientEntry entry)
+    {
+        var hooks = new LlmClient.Hooks();
+        if (data.GetValueOrDefault("beforeLLM") is Dictionary<string, object?> beforeLlm)
+        {
+            var setTools = beforeLlm.GetValueOrDefault("setTools") as List<object?>;
+            var onTurns = beforeLlm.GetValueOrDefault("onTurns") as List<object?>;
+            hooks.BeforeLLM = ev =>
+            {
+                entry.Add(entry.HookCalls, new Dictionary<string, object?>
+                {
+                    ["hook"] = "beforeLLM",
+                    ["input"] = new Dictionary<string, object?> { ["turn"] = ev.Turn, ["messageCount"] = ev.Messages.Count, ["toolCount"] = ev.Tools.Count },
+                });
+                var onThisTurn = onTurns == null || onTurns.Any(t => Convert.ToInt64(t) == ev.Turn);
+                if (setTools == null || !onThisTurn) return null;
+                var tools = ((List<object?>)Clone(setTools)!).OfType<Dictionary<string, object?>>().ToList();
+                return new LlmClient.LLMOverride(Tools: tools);
+            };
+        }
+        if (data.GetValueOrDefault("beforeTool") is Dictionary<string, object?> beforeTool)
+        {
+            hooks.BeforeTool = ev =>
+            {
+                entry.Add(entry.HookCalls, new Dictionary<string, object?>
+                {
+                    ["hook"] = "beforeTool",
+                    ["input"] = new Dictionary<string, object?> { ["name"] = ev.Name, ["args"] = Clone(ev.Args) },
+                });
+                if (beforeTool.GetValueOrDefault("result") is Dictionary<string, object?> r)
+                    return LlmClient.ToolOverride.WithResult(new ToolResult(r.GetValueOrDefault("output")?.ToString() ?? "", r.GetValueOrDefault("isError") is true));
+                if (beforeTool.GetValueOrDefault("args") is Dictionary<string, object?> a)
+                    return LlmClient.ToolOverride.WithArgs((Dictionary<string, object?>)Clone(a)!);
+                return null;
+            };
+        }
+        return hooks;
+    }
+
+    /// <summary>One client call, with what the port writes to Console.Error captured as the client's warnings.</summary>
+    private async Task<object?> WithClient(Dictionary<string, object?> input, Func<ClientEntry, Toolkit, Task<object?>> call)
+    {
+        var entry = session.ClientOf(input);
+        var toolkit = await session.ToolkitFor(input);
+        System.Threading.Interlocked.Exchange(ref entry.Turn, 0); // a new call starts at turn 0
+        var capture = new Capture(stderr);
+        try { return await call(entry, toolkit); }
+        finally
+        {
+            capture.Dispose();
+            lock (entry) entry.Warnings.AddRange(capture.Lines());
+        }
+    }
+
+    private static async Task<object?> StreamEvents(ClientEntry entry, Toolkit toolkit, Dictionary<string, object?> input)
+    {
+        var events = new List<object?>();
+        var sawUsage = false;
+        using var caller = CallerToken(input);
+        var result = await entry.Client.StreamAsync(Str(input, "prompt"), toolkit, ev =>
+        {
+            switch (ev.Type)
+            {
+                case LlmClient.StreamKind.Text: events.Add(new Dictionary<string, object?> { ["type"] = "text", ["delta"] = ev.Delta }); break;
+                case LlmClient.StreamKind.ToolCall:
+                    events.Add(new Dictionary<string, object?> { ["type"] = "tool_call", ["id"] = ev.Id, ["name"] = ev.Name, ["args"] = Clone(ev.Args ?? new Dictionary<string, object?>()) });
+                    break;
+                case LlmClient.StreamKind.ToolResult:
+                    events.Add(new Dictionary<string, object?> { ["type"] = "tool_result", ["id"] = ev.Id, ["name"] = ev.Name, ["output"] = ev.Output, ["isError"] = ev.IsError });
+                    break;
+                case LlmClient.StreamKind.Usage: sawUsage = true; break; // reported once, with the call's totals
+            }
+        }, input.GetValueOrDefault("id") as string, caller.Token);
+        if (sawUsage) events.Add(new Dictionary<string, object?> { ["type"] = "usage", ["input"] = result.Usage.PromptTokens, ["output"] = result.Usage.CompletionTokens });
+        events.Add(new Dictionary<string, object?> { ["type"] = "done" });
+        var value = RunResult(result);
+        value["events"] = events;
+        return value;
+    }
+
+    public object? Observations(Dictionary<string, object?> input)
+    {
+        var entry = session.ClientOf(input);
+        var accessor = entry.Client.ConversationStore();
+        var storeAccessor = entry.Provided != null
+            ? (ReferenceEquals(accessor, entry.Provided) ? "provided" : "missing")
+            : (accessor != null ? "default" : "missing");
+        lock (entry)
+        {
+            return new Dictionary<string, object?>
+            {
+                ["transformInputs"] = Clone(entry.TransformInputs), ["hookCalls"] = Clone(entry.HookCalls),
+                ["warnings"] = entry.Warnings.ToList(), ["transportRequests"] = Clone(entry.TransportRequests),
+                ["storeAccessor"] = storeAccessor,
+            };
+        }
+    }
+
+    private static Dictionary<string, object?> RunResult(LlmClient.RunResult r) => new()
+    {
+        ["text"] = r.Text,
+        ["usage"] = new Dictionary<string, object?> { ["input"] = r.Usage.PromptTokens, ["output"] = r.Usage.CompletionTokens },
+        ["messages"] = r.Messages,
+    };
+}
