@@ -9,6 +9,8 @@ import { pathOf, type WireCall } from "./wire.ts";
 
 export class DeriveError extends Error {}
 
+// A wire body as the provider's JSON has it; each field is checked where it is read.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Body = Record<string, any>;
 export interface Parsed {
   call: WireCall;

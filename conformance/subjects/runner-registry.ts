@@ -9,7 +9,7 @@ import { runnersDir } from "../common/paths.ts";
 import { isVersionLabel } from "../common/versions.ts";
 import { compileSchema } from "../schema/validator.ts";
 import { runBounded } from "../common/run-bounded.ts";
-import { expandCommand, hashPortFolder, resolvePortFolder, type PortSourceChoice } from "./port-source.ts";
+import { expandCommand, hashPortFolder, resolvePortFolder } from "./port-source.ts";
 import type { RunnerManifest } from "../../runners/protocol/runner-manifest.types.ts";
 import type { Build } from "../schema/report.types.ts";
 import { packageAt, pinned, subjectName, type RunnerOrigin } from "./runner-identity.ts";

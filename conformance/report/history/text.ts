@@ -2,7 +2,7 @@
 // counts, a version's totals and notes, the title, the headings and the legend.
 import type { Result } from "../../schema/report.types.ts";
 import { cellState, cellStates } from "../html.ts";
-import { groupOrder, type Change, type ChangeKind, type ClauseCounts, type History, type HistoryColumn, type RowGroup } from "./model.ts";
+import { type Change, type ChangeKind, type ClauseCounts, type History, type HistoryColumn, type RowGroup } from "./model.ts";
 
 
 /** "0.16.0: fail -> pass", and which versions in between had no result. */

@@ -84,7 +84,7 @@ export function classify(value: unknown, schema: FieldSchema): BoundaryClass[] {
   const classes: BoundaryClass[] = [];
   if (typeof value === "string") {
     if (value === "") classes.push("empty");
-    if (/[^\x00-\x7f]/.test(value)) classes.push("non-ascii");
+    if (/[\u0080-\u{10ffff}]/u.test(value)) classes.push("non-ascii");
   } else if (Array.isArray(value)) {
     if (value.length === 0) classes.push("empty");
   } else if (typeof value === "object") {
