@@ -136,6 +136,10 @@ export interface Result {
   tags: string[];
   failures?: Failure[];
   /**
+   * The steps that did not run because an earlier step failed, each with why (conformance/README.md#independent-steps).
+   */
+  notRun?: NotRunStep[];
+  /**
    * What the runner wrote to stderr during the scenario, when it failed.
    */
   stderr?: string;
@@ -206,6 +210,25 @@ export interface Difference {
    * The actual value; over 64 KiB of JSON, a truncatedValue.
    */
   actual?: unknown;
+}
+/**
+ * This interface was referenced by `Report`'s JSON-Schema
+ * via the `definition` "notRunStep".
+ */
+export interface NotRunStep {
+  /**
+   * 0-based index of the step in the scenario file, as in failures[].step.
+   */
+  step: number;
+  line: number;
+  /**
+   * The step as its check ids begin: `step 3 (toolkit.warnings)`.
+   */
+  name: string;
+  /**
+   * Why it did not run: an earlier step failed and this one is not marked independent, or a step it depends on failed or did not run.
+   */
+  reason: string;
 }
 /**
  * What a report stores for a value whose JSON text is over 64 KiB: the beginning of that text, its size and its hash (to tell two runs' values apart). Messages over 64 KiB are cut the same way, ending in a note with the size and hash.
