@@ -88,7 +88,10 @@ export function judge(result: ScenarioResult, baseline: Map<string, Entry>): Res
   if (result.status === "error" || !entry.checks) return { ...result, expected, outcome: "as-expected" };
   const failed = failedChecks(result);
   const unlistedChecks = failed.filter((check) => !entry.checks!.includes(check));
-  const staleChecks = entry.strict === false ? [] : entry.checks.filter((check) => !failed.includes(check));
+  // Behind a new failure, a listed check whose step did not run neither held nor failed: not stale.
+  // With no new failure, a listed step that does not run is stale: the entry lists what cannot happen.
+  const stoppedByNewFailure = (check: string) => unlistedChecks.length > 0 && (result.notRun ?? []).some((step) => check.startsWith(`${step.name} `));
+  const staleChecks = entry.strict === false ? [] : entry.checks.filter((check) => !failed.includes(check) && !stoppedByNewFailure(check));
   const outcome = unlistedChecks.length ? "unexpected-failure" : staleChecks.length ? "unexpected-pass" : "as-expected";
   return { ...result, expected, outcome, ...(unlistedChecks.length ? { unlistedChecks } : {}), ...(staleChecks.length ? { staleChecks } : {}) };
 }

@@ -49,6 +49,13 @@ export function formatFailure(failure: Failure): string[] {
   return lines;
 }
 
+/** The steps that did not run, those sharing a reason on one line: "not run: step 3 (a), step 4 (b): REASON". */
+export function formatNotRun(notRun: NonNullable<Result["notRun"]>): string[] {
+  const byReason = new Map<string, string[]>();
+  for (const step of notRun) byReason.set(step.reason, [...(byReason.get(step.reason) ?? []), step.name]);
+  return [...byReason].map(([reason, names]) => `not run: ${names.join(", ")}: ${reason}`);
+}
+
 const quoted = (checks: string[]) => checks.map((check) => JSON.stringify(check)).join(", ");
 
 /** What the baseline says about this result, after its head line. */
@@ -73,6 +80,7 @@ export function formatResult(result: Result): string {
   for (const note of result.notes ?? []) lines.push(paint(90, `      note: ${note}`));
   if (result.outcome !== "as-expected" || result.status === "error") {
     for (const failure of result.failures ?? []) lines.push(...formatFailure(failure).map((line) => `      ${line}`));
+    lines.push(...formatNotRun(result.notRun ?? []).map((line) => `      ${line}`));
     lines.push(`      at ${result.file}`);
     if (result.stderr) lines.push(`      stderr:\n${result.stderr.trimEnd().split("\n").slice(-20).map((line) => `        ${line}`).join("\n")}`);
   }

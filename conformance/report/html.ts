@@ -4,7 +4,7 @@
 // the odd one out (odd-one-out.ts).
 import { describeOrigin } from "./origin.ts";
 import type { Report, Result } from "../schema/report.types.ts";
-import { formatDifference } from "./console.ts";
+import { formatDifference, formatNotRun } from "./console.ts";
 import { matrixData, reasonDigest } from "./matrix.ts";
 import { oddOneOut } from "./odd-one-out.ts";
 import { describeRepeat } from "./repeat.ts";
@@ -132,11 +132,12 @@ function detail(result: Result, anchor: string): string {
     result.staleChecks?.length ? `<p class="baseline">listed checks that now hold (remove them from the entry): ${checkList(result.staleChecks)}</p>` : "",
     result.repeat ? `<p class="baseline">${result.repeat.flaky ? "flaky: " : ""}${escapeHtml(describeRepeat(result.repeat))}</p>` : "",
   ].join("");
+  const notRun = formatNotRun(result.notRun ?? []).map((line) => `<p class="meta">${escapeHtml(line)}</p>`).join("");
   const stderr = result.stderr ? `<details><summary>runner stderr</summary><pre>${escapeHtml(result.stderr)}</pre></details>` : "";
   return `<section class="detail" id="${anchor}">
 <h3>${badge(cellState(result))} ${escapeHtml(result.scenario)} on ${escapeHtml(result.subject)}: ${result.status}${result.outcome && result.outcome !== "as-expected" ? ` (${result.outcome})` : ""}</h3>
 <p class="meta">${escapeHtml(result.file)} · clauses ${result.spec.map((clause) => `<code>${escapeHtml(clause)}</code>`).join(" ")} · ${result.durationMs} ms</p>
-${expected}${judged}${result.failures?.length ? "" : `<p>${escapeHtml(result.message)}</p>`}${failures}${stderr}
+${expected}${judged}${result.failures?.length ? "" : `<p>${escapeHtml(result.message)}</p>`}${failures}${notRun}${stderr}
 </section>`;
 }
 

@@ -4,7 +4,7 @@
 import { describeOrigin } from "./origin.ts";
 import junitModule, { type Builder } from "junit-report-builder";
 import type { Report } from "../schema/report.types.ts";
-import { formatFailure } from "./console.ts";
+import { formatFailure, formatNotRun } from "./console.ts";
 import { describeRepeat } from "./repeat.ts";
 
 // The package is CommonJS with an ES-style default in its typings; under NodeNext the default export
@@ -22,7 +22,7 @@ export function renderJunit(report: Report, title: string): string {
     }
     for (const result of report.results.filter((entry) => entry.subject === subject.name)) {
       const testCase = suite.testCase().className(`${subject.name}.${result.baseId}`).name(result.scenario).time(result.durationMs / 1000).file(result.file);
-      const details = (result.failures ?? []).flatMap(formatFailure).join("\n");
+      const details = [...(result.failures ?? []).flatMap(formatFailure), ...formatNotRun(result.notRun ?? [])].join("\n");
       if (result.outcome === "flaky") {
         testCase.failure(`flaky: ${describeRepeat(result.repeat!)}`, "flaky").stacktrace(details);
       } else if (result.staleChecks?.length) {

@@ -55,6 +55,24 @@ export function capabilitiesOfOperation(op: string): { operation?: string; keys:
   return { operation: schema?.["x-capability"], keys: Object.fromEntries(keys) };
 }
 
+/** An input key of an operation that creates a handle, or names one an earlier operation created. */
+export interface HandleKey {
+  key: string;
+  /** The kind of handle (`client`, `toolkit`): handles of two kinds never share a name space. */
+  kind: string;
+  creates: boolean;
+}
+
+/** The handle keys of an operation's input, from operations.schema.json's `x-creates-handle` and `x-handle`. */
+export function handleKeysOfOperation(op: string): HandleKey[] {
+  const schema = isOperationName(op) ? (inputsSchema.$defs[op] as { properties?: Record<string, { "x-creates-handle"?: string; "x-handle"?: string }> }) : undefined;
+  return Object.entries(schema?.properties ?? {}).flatMap(([key, property]): HandleKey[] => {
+    const created = property["x-creates-handle"];
+    const kind = created ?? property["x-handle"];
+    return kind ? [{ key, kind, creates: created !== undefined }] : [];
+  });
+}
+
 /** Every capability operations.schema.json's `x-capability` names, in schema order. */
 export const operationCapabilities: readonly string[] = [...new Set(operationNames.flatMap((op) => {
   const { operation, keys } = capabilitiesOfOperation(op);

@@ -140,6 +140,10 @@ export interface Result {
   tags: string[];
   failures?: Failure[];
   /**
+   * The steps that did not run because an earlier step failed, each with why (conformance/README.md#independent-steps).
+   */
+  notRun?: NotRunStep[];
+  /**
    * What the runner wrote to stderr during the scenario, when it failed.
    */
   stderr?: string;
@@ -211,6 +215,25 @@ export interface Difference {
    * The actual value; over 64 KiB of JSON, a truncatedValue.
    */
   actual?: unknown;
+}
+/**
+ * This interface was referenced by `Report`'s JSON-Schema
+ * via the `definition` "notRunStep".
+ */
+export interface NotRunStep {
+  /**
+   * 0-based index of the step in the scenario file, as in failures[].step.
+   */
+  step: number;
+  line: number;
+  /**
+   * The step as its check ids begin: `step 3 (toolkit.warnings)`.
+   */
+  name: string;
+  /**
+   * Why it did not run: an earlier step failed and this one is not marked independent, or a step it depends on failed or did not run.
+   */
+  reason: string;
 }
 /**
  * run --repeat N (N >= 2): how the scenario's N runs against this subject ended. The result's other fields are one run's: the first with the worst outcome, else the first that failed, else the first.

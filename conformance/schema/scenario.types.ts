@@ -129,6 +129,10 @@ export interface OperationStep {
    */
   with?: {};
   timeoutMs?: number;
+  /**
+   * After an earlier step failed, this step still runs (and reports) when every step it depends on ran and passed: the step that created each handle its input names (operations.schema.json `x-creates-handle`) and every earlier fixture step. It reads no variable an earlier step captures (lint checks). A step without it does not run after a failure. See conformance/README.md#independent-steps.
+   */
+  independent?: true;
   when?: When;
   /**
    * Fixtures whose snapshot the engine takes the moment the operation settles (the subject's answer arrives), before anything else runs; assertions with `settled: true` read it.
@@ -229,6 +233,10 @@ export interface FixtureStep {
    * The action's input; strings may use ${var}.
    */
   with?: unknown;
+  /**
+   * After an earlier step failed, this step still runs (and reports) when every step it depends on ran and passed: the step that created each handle its input names (operations.schema.json `x-creates-handle`) and every earlier fixture step. It reads no variable an earlier step captures (lint checks). A step without it does not run after a failure. See conformance/README.md#independent-steps.
+   */
+  independent?: true;
   when?: When;
   expect?: Assertion[];
 }

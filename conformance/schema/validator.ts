@@ -9,6 +9,10 @@ ajv.addKeyword("tsType");
 // An annotation of runners/protocol/operations.schema.json: the capability an operation, or one input
 // key, needs a scenario to require (schema/protocol.ts reads it; lint checks it).
 ajv.addKeyword({ keyword: "x-capability", schemaType: "string" });
+// Its handle annotations: the input key that creates a handle of a kind (`x-creates-handle`) and one
+// that names an existing handle (`x-handle`), so the engine knows which step a later one builds on.
+ajv.addKeyword({ keyword: "x-creates-handle", schemaType: "string" });
+ajv.addKeyword({ keyword: "x-handle", schemaType: "string" });
 // ajv-formats is CommonJS; under NodeNext its default export's type arrives wrapped once.
 (addFormats as unknown as (instance: Ajv2020) => void)(ajv);
 

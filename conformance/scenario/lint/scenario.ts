@@ -12,6 +12,7 @@ import { checkAssertion, type AssertionTarget } from "./assertions.ts";
 import type { CheckContext } from "./context.ts";
 import { at, closest, hintForVariable } from "./diagnostic.ts";
 import { checkFixtureStep, checkSettled, declaredFixtures } from "./fixtures.ts";
+import { checkIndependentStep } from "./independent.ts";
 import { malformedParts, type MalformedParts } from "./malformed.ts";
 import { checkCapabilities, checkOperationStep, stepOperations } from "./operations.ts";
 import { checkWhens } from "./whens.ts";
@@ -41,8 +42,9 @@ export function checkScenario(scenario: ScenarioFile, suite: SuiteDefinition, cl
     available: initialVariables(data.matrix !== undefined, declared.fixtures, suite),
     unknowable: (name) => !declared.fixturesKnown || declared.unknownFixtures.has(name.split(".")[0]),
   };
+  const capturedBy = new Map<string, number>();
   steps.forEach((step, index) => {
-    if (isRecord(step)) problems.push(...checkStep(scenario, step, index, { suite, matrix: data.matrix as Scenario["matrix"], requires, context, parts }));
+    if (isRecord(step)) problems.push(...checkStep(scenario, step, index, { suite, matrix: data.matrix as Scenario["matrix"], requires, context, capturedBy, parts }));
   });
   return problems;
 }
@@ -65,11 +67,13 @@ interface StepScope {
   matrix: Scenario["matrix"];
   requires: string[];
   context: CheckContext;
+  /** The step that captured each variable so far (an independent step reads none of them). */
+  capturedBy: Map<string, number>;
   parts: MalformedParts;
 }
 
 /** One step, in file order: what it does, the variables it uses, what it captures (for the steps after it), its assertions. */
-function checkStep(scenario: ScenarioFile, step: Record<string, unknown>, index: number, { suite, matrix, requires, context, parts }: StepScope): Diagnostic[] {
+function checkStep(scenario: ScenarioFile, step: Record<string, unknown>, index: number, { suite, matrix, requires, context, capturedBy, parts }: StepScope): Diagnostic[] {
   const problems: Diagnostic[] = [];
   const base = ["steps", index];
   const stepWellFormed = !parts.malformed(base, "expect");
@@ -90,8 +94,12 @@ function checkStep(scenario: ScenarioFile, step: Record<string, unknown>, index:
     shape: stepResultShape(isFixtureStep ? undefined : operations?.ops),
     name: isFixtureStep ? "the fixture step's result" : `the ${operations?.ops.join(" or ") ?? op} result`,
   };
+  if (stepWellFormed) problems.push(...checkIndependentStep(scenario, step, base, capturedBy));
   if (isRecord(step.capture)) {
-    for (const [name, pointer] of Object.entries(step.capture)) context.available.set(name, typeof pointer === "string" ? shapeAt(result.shape, pointer) : undefined);
+    for (const [name, pointer] of Object.entries(step.capture)) {
+      context.available.set(name, typeof pointer === "string" ? shapeAt(result.shape, pointer) : undefined);
+      capturedBy.set(name, index);
+    }
   }
   if (stepWellFormed) problems.push(...checkSettled(scenario, step, base, context));
   if (!Array.isArray(step.expect)) return problems;

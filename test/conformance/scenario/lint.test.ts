@@ -123,6 +123,21 @@ describe("lint", () => {
     expect(problem).toMatchObject({ line: 8, message: "${tk} is used before it is set" });
   });
 
+  it("an independent step that reads a variable an earlier step captures, at the line that reads it", async () => {
+    const text = `${good}    capture: {tk: /value}\n  - op: toolkit.execute\n    independent: true\n    with: {toolkit: t, name: "\${tk}"}\n    expect:\n      - {var: tk, at: "", present: true}\n`;
+    const problems = await lintText("independent.yaml", text);
+    expect(problems.map((problem) => [problem.file, problem.line, problem.message])).toEqual([
+      ["independent.yaml", 10, "step 2 is marked independent but reads ${tk}, which step 1 captures: it builds on that step's result"],
+      ["independent.yaml", 12, "step 2 is marked independent but reads var tk, which step 1 captures: it builds on that step's result"],
+    ]);
+    expect(problems[0].hint).toBe("remove `independent: true`, or write the value itself");
+  });
+
+  it("an independent step may read a fixture's values, the path variables and what it captures itself", async () => {
+    const text = `id: t\ntitle: t\nspec: [core.unknown-tool]\nmatrix: [openai-run]\nfixtures: {srv: {kind: mcp-abc}}\nsteps:\n  - op: toolkit.create\n    with: {handle: tk}\n  - op: toolkit.execute\n    independent: true\n    with: {toolkit: tk, name: "\${path.style}", args: {x: "\${srv.command}"}}\n    capture: {own: /value}\n    expect:\n      - {var: own, at: "", present: true}\n`;
+    expect(await lintText("independent-ok.yaml", text)).toEqual([]);
+  });
+
   it("an id that is not the file's path, at the id's line, with the id to write", async () => {
     await writeFile(join(dir, "named.yaml"), good);
     const result = await lintPaths([join(dir, "named.yaml")], toolnexusSuite);
