@@ -15,6 +15,8 @@ import { capResult } from "./value-cap.ts";
 export interface SuiteOptions extends RunOptions {
   baseline?: Map<string, Entry>;
   onResult?: (result: Result) => void;
+  /** Expected duration of a scenario, so lanes start the longest first (report/durations.ts); default: the timeouts its steps declare. */
+  weight?: (scenario: ExpandedScenario) => number;
 }
 
 export async function runSuite(scenarios: ExpandedScenario[], lanes: Subject | readonly Subject[], options: SuiteOptions): Promise<Result[]> {
@@ -24,6 +26,6 @@ export async function runSuite(scenarios: ExpandedScenario[], lanes: Subject | r
     subjects,
     // Capped as the report will store it: one huge value must not weigh on memory or the reports.
     async (scenario, subject) => judge(capResult(await runScenario(scenario, subject, options)), options.baseline ?? new Map()),
-    { exclusive: runsAlone, weight: subjects.length > 1 ? waitWeight : undefined, onInOrder: (result) => options.onResult?.(result) },
+    { exclusive: runsAlone, weight: subjects.length > 1 ? (options.weight ?? waitWeight) : undefined, onInOrder: (result) => options.onResult?.(result) },
   );
 }
