@@ -101,7 +101,24 @@ export function originOf(pick: RunnerPick, source: PortSourceChoice | undefined)
   return { kind: "source", source };
 }
 
-/** Opens subjects one at a time, as the run reaches them, so only one subject's runner processes (its lanes) live at once. */
+/** A log that holds its lines until `release`, then passes them (and every later one) straight through. */
+function heldLog(log: (line: string) => void): { log: (line: string) => void; release: () => void } {
+  let held: string[] | undefined = [];
+  return {
+    log: (line) => (held ? held.push(line) : log(line)),
+    release: () => {
+      for (const line of held ?? []) log(line);
+      held = undefined;
+    },
+  };
+}
+
+/**
+ * Opens the subjects in the order given. Every runner installs (or builds) and starts its first process
+ * at once, up front: installs are mostly network and compiler waits, and each writes only its own
+ * folder. A subject's other lanes open only when the run reaches it, so one subject's lanes live at a
+ * time; its install lines are held until then, so the console reads as if they ran one after another.
+ */
 export async function* openSubjects(choice: SubjectChoice, log: (line: string) => void = console.log): AsyncGenerator<OpenedSubject> {
   if (choice.subject && choice.subject !== "reference") throw new Error(`unknown in-process subject "${choice.subject}"; expected: reference`);
   const { picks: picked, viaAll } = await pickRunners(choice);
@@ -114,38 +131,54 @@ export async function* openSubjects(choice: SubjectChoice, log: (line: string) =
   const wantsReference = choice.subject === "reference" || (viaAll && !skip.has("reference")) || (!picked.length && !choice.runnerCommand);
   const jobs = choice.jobs ?? 1;
   const moreOf = (first: RunnerSubject) => runnerLanes(first, jobs, log);
-  if (wantsReference) {
-    // Each in-process lane has its own handler (and handles); what they share process-wide is what
-    // scenarios tagged `exclusive` observe.
-    const first = createReferenceSubject();
-    yield { info: referenceInfo("reference"), subject: first, lanes: await openLanes(first, jobs, async () => createReferenceSubject(), log), baseline: new Map(), explicitlyRequested: true };
-  }
-  for (const pick of picks) {
-    const { runner } = pick;
-    const manifest = await readManifest(runner);
-    const name = subjectName(runner, pick);
-    const pkg = pick.version ? packageAt(manifest, pick.version) : manifest.package;
-    const ownBaseline = choice.noBaseline ? undefined : (choice.baselineFile ?? baselinePath(runner, pick, manifest.versions?.pinned));
-    const baseline = ownBaseline ? await loadBaseline(ownBaseline) : new Map<string, Entry>();
-    // What the manifest says stands in until (unless) the runner's handshake reports the real thing.
-    const placeholder: SubjectInfo = {
-      name,
-      language: manifest.language,
-      package: pkg,
-      version: pick.version ?? "(not installed)",
-      capabilities: [],
-      build: pick.kind === "source" ? { mode: "source", ...(choice.source ? { path: choice.source.dir } : {}) } : { mode: "published", package: pkg },
-    };
-    let lanes: Subject[];
-    try {
-      lanes = await moreOf(await openRunner(runner, log, originOf(pick, choice.source)));
-    } catch (error) {
-      if (!(error instanceof Error)) throw error;
-      const reason = error instanceof RunnerUnavailableError ? error.message : `runner broke at start: ${error.message}`;
-      yield { info: placeholder, unavailableReason: reason, lanes: [], baseline, explicitlyRequested: !viaAll };
-      continue;
+  const opening = picks.map((pick) => {
+    const held = heldLog(log);
+    const first = (async () => openRunner(pick.runner, held.log, originOf(pick, choice.source)))();
+    first.catch(() => undefined); // its turn says why it failed
+    return { held, first, taken: false };
+  });
+  // No scenario runs while another runner still builds: a compiler on every core would load the
+  // machine under scenarios whose bounds hold only on a machine that is not starved.
+  await Promise.allSettled(opening.map(({ first }) => first));
+  try {
+    if (wantsReference) {
+      // Each in-process lane has its own handler (and handles); what they share process-wide is what
+      // scenarios tagged `exclusive` observe.
+      const first = createReferenceSubject();
+      yield { info: referenceInfo("reference"), subject: first, lanes: await openLanes(first, jobs, async () => createReferenceSubject(), log), baseline: new Map(), explicitlyRequested: true };
     }
-    yield { info: placeholder, subject: lanes[0], lanes, baseline, explicitlyRequested: !viaAll };
+    for (const [index, pick] of picks.entries()) {
+      const { runner } = pick;
+      const manifest = await readManifest(runner);
+      const name = subjectName(runner, pick);
+      const pkg = pick.version ? packageAt(manifest, pick.version) : manifest.package;
+      const ownBaseline = choice.noBaseline ? undefined : (choice.baselineFile ?? baselinePath(runner, pick, manifest.versions?.pinned));
+      const baseline = ownBaseline ? await loadBaseline(ownBaseline) : new Map<string, Entry>();
+      // What the manifest says stands in until (unless) the runner's handshake reports the real thing.
+      const placeholder: SubjectInfo = {
+        name,
+        language: manifest.language,
+        package: pkg,
+        version: pick.version ?? "(not installed)",
+        capabilities: [],
+        build: pick.kind === "source" ? { mode: "source", ...(choice.source ? { path: choice.source.dir } : {}) } : { mode: "published", package: pkg },
+      };
+      let lanes: Subject[];
+      try {
+        opening[index].taken = true;
+        opening[index].held.release();
+        lanes = await moreOf(await opening[index].first);
+      } catch (error) {
+        if (!(error instanceof Error)) throw error;
+        const reason = error instanceof RunnerUnavailableError ? error.message : `runner broke at start: ${error.message}`;
+        yield { info: placeholder, unavailableReason: reason, lanes: [], baseline, explicitlyRequested: !viaAll };
+        continue;
+      }
+      yield { info: placeholder, subject: lanes[0], lanes, baseline, explicitlyRequested: !viaAll };
+    }
+  } finally {
+    // A run that ends early (an error, a consumer that stops) still closes what was started for it.
+    await Promise.all(opening.filter(({ taken }) => !taken).map(({ first }) => first.then((subject) => subject.close(), () => undefined)));
   }
   if (choice.runnerCommand) {
     const build = { mode: "command" as const, command: choice.runnerCommand };
