@@ -28,8 +28,9 @@ run() {
     --source "$python_source" --require ts --require python --require python@source --require rust "$@"
 }
 mkdir -p out
-# Every runner is installed or built first, one after another: the two shards below must not build
-# the same folder at once. (One scenario; its verdict is the shards' to give.)
+# Every runner is installed or built first (all at once: `run` starts every subject's install together,
+# each in its own folder), so the two shards below never build the same folder at once. (One
+# scenario; its verdict is the shards' to give.)
 echo "ci-conformance: installing and building every runner (one scenario each)"
 run --filter core/unknown-tool >out/ci-warmup.log 2>&1 || true
 # Two shards at once: the subjects mostly wait on fixtures and timers, so two runs share two cores

@@ -5,8 +5,11 @@
 // maxRSS covers one suite run only. Usage: tsx bench/child/run-suite.ts '<json>'
 //   {"subject": "reference"} | {"subject": "runner", "spec": RunnerSpec, "baseline": FILE}, plus "every": n
 //   and "jobs": n (lanes, as `run --jobs n`; default 1)
-import { toolnexusSuite } from "../../conformance/suite/toolnexus.ts";
+import { toolnexusDurationsFile, toolnexusSuite } from "../../conformance/suite/toolnexus.ts";
 import { applyEnvironment } from "../../conformance/common/environment.ts";
+import { durationWeight, loadDurationTable } from "../../conformance/report/durations.ts";
+import { waitWeight } from "../../conformance/engine/schedule.ts";
+import { resultSignature, type ResultSignature } from "../../conformance/report/comparable.ts";
 import { readFileSync } from "node:fs";
 import { defaultScenarioDir } from "../../conformance/scenario/scenario-id.ts";
 import { runSuite } from "../../conformance/report/run-suite.ts";
@@ -68,9 +71,12 @@ async function main(): Promise<void> {
   try {
     // A port's known divergences (its baseline) are not "unexpected" here either.
     const baseline = input.subject === "runner" && input.baseline ? await loadBaseline(input.baseline) : new Map();
+    // As `run` orders them: the longest (as recorded for this subject) first.
+    const weight = durationWeight(await loadDurationTable(toolnexusDurationsFile), input.subject === "runner" ? input.spec!.name : "reference", waitWeight);
     results = await runSuite(scenarios, lanes, {
       fixtureKinds: toolnexusSuite.fixtureKinds,
       baseline,
+      weight,
       onResult: () => {
         runnerPeakKb = Math.max(runnerPeakKb ?? 0, runnerPeak() ?? 0) || undefined;
       },
@@ -86,6 +92,8 @@ async function main(): Promise<void> {
     scenarios: scenarios.length,
     counts,
     unexpected: unexpected.slice(0, 10),
+    // What --jobs must not change (report/comparable.ts): the parent compares --jobs 1 with the default.
+    signatures: results.map(resultSignature) satisfies ResultSignature[],
     startMs: opened - started,
     wallMs: finished - started,
     // process.resourceUsage().maxRSS is in kilobytes: the harness and, in-process, the reference.

@@ -9,8 +9,9 @@ import type { Row } from "../lib/table.ts";
 import { inProcess, unavailableRows, type BenchContext } from "./context.ts";
 import type { RunnerSpec } from "../../conformance/subjects/runner.ts";
 import { defaultJobs } from "../../conformance/subjects/pool.ts";
+import type { ResultSignature } from "../../conformance/report/comparable.ts";
 
-interface SuiteSample {
+export interface SuiteSample {
   scenarios: number;
   counts: Record<string, number>;
   unexpected: string[];
@@ -19,6 +20,7 @@ interface SuiteSample {
   maxRssKb: number;
   runnerPeakRssKb?: number;
   restarts?: number;
+  signatures: ResultSignature[];
 }
 
 interface Subject {
@@ -70,6 +72,14 @@ function statusCounts(sample: SuiteSample | undefined): string {
   return ["pass", "fail", "error", "skip"].map((status) => `${sample.counts[status] ?? 0} ${status}`).join(", ");
 }
 
+/** Scenarios whose status, outcome or failed checks differ between two samples (of one run): --jobs must change none. */
+export function differingScenarios(one: SuiteSample | undefined, other: SuiteSample | undefined): string[] {
+  if (!one || !other) return [];
+  const theirs = new Map(other.signatures.map((signature) => [signature.scenario, JSON.stringify(signature)]));
+  const differing = one.signatures.filter((signature) => theirs.get(signature.scenario) !== JSON.stringify(signature)).map((signature) => signature.scenario);
+  return one.signatures.length === other.signatures.length ? differing : [...differing, `(${one.signatures.length} results vs ${other.signatures.length})`];
+}
+
 const defined = <T>(values: (T | undefined)[]): T[] => values.filter((value): value is T => value !== undefined);
 const mb = (kb: number) => kb / 1024;
 
@@ -115,7 +125,20 @@ export async function measureSuite(context: BenchContext): Promise<Row[]> {
         target: !slice ? { stat: "median", op: ">=", value: jobsRatioTarget } : undefined,
         note: `the default --jobs here is ${lanes} (twice the cores, 2 to 8)`,
       });
-      const mine = samples.get(keyOf(subject.name, 1))!;
+      const serial = samples.get(keyOf(subject.name, 1))!;
+      const laned = samples.get(keyOf(subject.name, lanes))!;
+      const differing = serial.map((sample, run) => differingScenarios(sample, laned[run]));
+      const compared = serial.filter((sample, run) => sample && laned[run]).length;
+      rows.push({
+        group: "suite",
+        figure: `scenarios whose result differs, --jobs 1 vs --jobs ${lanes}${slice}`,
+        subject: subject.name,
+        unit: "n",
+        summary: summarize(serial.flatMap((sample, run) => (sample && laned[run] ? [differing[run].length] : []))),
+        target: { stat: "max", op: "<=", value: 0 },
+        note: `status, outcome and failed checks of every scenario (report/comparable.ts), compared within each of ${compared} runs${differing.flat().length ? `; differing: ${[...new Set(differing.flat())].slice(0, 5).join(", ")}` : ""}`,
+      });
+      const mine = serial;
       const walls = wallsOf(keyOf(subject.name, 1));
       if (subject.spec) {
         const ratios = pairedRatios(walls, reference.map((sample) => sample?.wallMs ?? Number.NaN));

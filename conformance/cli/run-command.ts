@@ -7,7 +7,9 @@ import { orphanedEntries, orphanProblems } from "../report/baseline.ts";
 import { formatResult } from "../report/console.ts";
 import { reportSubject } from "../report/json-report.ts";
 import { describeOrigin } from "../report/origin.ts";
-import { toolnexusSuite } from "../suite/toolnexus.ts";
+import { durationWeight, loadDurationTable } from "../report/durations.ts";
+import { waitWeight } from "../engine/schedule.ts";
+import { toolnexusDurationsFile, toolnexusSuite } from "../suite/toolnexus.ts";
 import { closeLanes } from "../subjects/pool.ts";
 import { openSubjects, type SubjectChoice } from "./select-subjects.ts";
 
@@ -27,6 +29,7 @@ export async function runAgainstSubjects(
   const report: Report = { version: 1, startedAt, finishedAt: startedAt, ...(repeat > 1 ? { repeat } : {}), subjects: [], results: [] };
   const problems: string[] = [];
   const unavailableUnrequested = new Set<string>();
+  const durations = await loadDurationTable(toolnexusDurationsFile);
   for await (const opened of openSubjects(choice)) {
     if (!opened.subject) {
       console.log(`UNAVAILABLE ${opened.info.name}: ${opened.unavailableReason}`);
@@ -43,7 +46,7 @@ export async function runAgainstSubjects(
     const subject = reportSubject(info);
     report.subjects.push(subject);
     try {
-      report.results.push(...(await runSuite(scenarios, opened.lanes, { fixtureKinds: toolnexusSuite.fixtureKinds, baseline: opened.baseline, repeat, onResult: (result) => console.log(formatResult(result)) })));
+      report.results.push(...(await runSuite(scenarios, opened.lanes, { fixtureKinds: toolnexusSuite.fixtureKinds, baseline: opened.baseline, repeat, weight: durationWeight(durations, info.name, waitWeight), onResult: (result) => console.log(formatResult(result)) })));
     } finally {
       await closeLanes(opened.lanes);
     }

@@ -7,7 +7,7 @@ import { createReferenceSubject, referenceInfo } from "../subjects/reference/ind
 import type { PortSourceChoice } from "../subjects/port-source.ts";
 import { baselinePath, originOf, parseRunnerSpec, placeholderInfo, subjectName, type RunnerPick } from "../subjects/runner-identity.ts";
 import { openRunner, readManifest, runnerNames } from "../subjects/runner-registry.ts";
-import { RunnerUnavailableError, startRunnerSubject } from "../subjects/runner.ts";
+import { RunnerUnavailableError, startRunnerSubject, type RunnerSubject } from "../subjects/runner.ts";
 import { openLanes, runnerLanes } from "../subjects/pool.ts";
 import type { Subject, SubjectInfo } from "../subjects/subject.ts";
 import { UsageError } from "./usage.ts";
@@ -73,14 +73,33 @@ async function openReference(jobs: number, log: (line: string) => void): Promise
   return { info: referenceInfo("reference"), subject: first, lanes: await openLanes(first, jobs, async () => createReferenceSubject(), log), baseline: new Map(), explicitlyRequested: true };
 }
 
+/** A runner's first process, installed (or built) and started ahead of its turn, its install lines held until then. */
+interface Opening {
+  pick: RunnerPick;
+  held: { log: (line: string) => void; release: () => void };
+  first: Promise<RunnerSubject>;
+  /** Its turn came: openPicked owns (and the run closes) what it started. */
+  taken: boolean;
+}
+
+function startOpening(pick: RunnerPick, source: PortSourceChoice | undefined, log: (line: string) => void): Opening {
+  const held = heldLog(log);
+  const first = (async () => openRunner(pick.runner, held.log, originOf(pick, source)))();
+  first.catch(() => undefined); // its turn says why it failed
+  return { pick, held, first, taken: false };
+}
+
 /** A runner under runners/ with its lanes and its baseline (--baseline's, its own, or none), or why it is unavailable. */
-async function openPicked(pick: RunnerPick, choice: SubjectChoice, viaAll: boolean, log: (line: string) => void): Promise<OpenedSubject> {
+async function openPicked(opening: Opening, choice: SubjectChoice, viaAll: boolean, log: (line: string) => void): Promise<OpenedSubject> {
+  const { pick } = opening;
   const manifest = await readManifest(pick.runner);
   const ownBaseline = choice.noBaseline ? undefined : (choice.baselineFile ?? baselinePath(pick.runner, pick, manifest.versions?.pinned));
   const baseline = ownBaseline ? await loadBaseline(ownBaseline) : new Map<string, Entry>();
   const info = placeholderInfo(pick, manifest, choice.source);
   try {
-    const lanes = await runnerLanes(await openRunner(pick.runner, log, originOf(pick, choice.source)), choice.jobs ?? 1, log);
+    opening.taken = true;
+    opening.held.release();
+    const lanes = await runnerLanes(await opening.first, choice.jobs ?? 1, log);
     return { info, subject: lanes[0], lanes, baseline, explicitlyRequested: !viaAll };
   } catch (error) {
     if (!(error instanceof Error)) throw error;
@@ -104,14 +123,40 @@ async function openRunnerCommand(command: string, choice: SubjectChoice, log: (l
   }
 }
 
-/** Opens subjects one at a time, as the run reaches them, so only one subject's runner processes (its lanes) live at once. */
+/** A log that holds its lines until `release`, then passes them (and every later one) straight through. */
+function heldLog(log: (line: string) => void): { log: (line: string) => void; release: () => void } {
+  let held: string[] | undefined = [];
+  return {
+    log: (line) => (held ? held.push(line) : log(line)),
+    release: () => {
+      for (const line of held ?? []) log(line);
+      held = undefined;
+    },
+  };
+}
+
+/**
+ * Opens the subjects in the order given. Every runner installs (or builds) and starts its first process
+ * at once, up front: installs are mostly network and compiler waits, and each writes only its own
+ * folder. A subject's other lanes open only when the run reaches it, so one subject's lanes live at a
+ * time; its install lines are held until then, so the console reads as if they ran one after another.
+ */
 export async function* openSubjects(choice: SubjectChoice, log: (line: string) => void = console.log): AsyncGenerator<OpenedSubject> {
   if (choice.subject && choice.subject !== "reference") throw new Error(`unknown in-process subject "${choice.subject}"; expected: reference`);
   const { picks: picked, viaAll } = await pickRunners(choice);
   const picks = skipped(choice, picked, viaAll);
   if (choice.baselineFile && picks.length + (choice.runnerCommand ? 1 : 0) !== 1) throw new Error("--baseline needs exactly one runner subject");
   const wantsReference = choice.subject === "reference" || (viaAll && !(choice.skip ?? []).includes("reference")) || (!picked.length && !choice.runnerCommand);
-  if (wantsReference) yield await openReference(choice.jobs ?? 1, log);
-  for (const pick of picks) yield await openPicked(pick, choice, viaAll, log);
+  const openings = picks.map((pick) => startOpening(pick, choice.source, log));
+  // No scenario runs while another runner still builds: a compiler on every core would load the
+  // machine under scenarios whose bounds hold only on a machine that is not starved.
+  await Promise.allSettled(openings.map(({ first }) => first));
+  try {
+    if (wantsReference) yield await openReference(choice.jobs ?? 1, log);
+    for (const opening of openings) yield await openPicked(opening, choice, viaAll, log);
+  } finally {
+    // A run that ends early (an error, a consumer that stops) still closes what was started for it.
+    await Promise.all(openings.filter(({ taken }) => !taken).map(({ first }) => first.then((subject) => subject.close(), () => undefined)));
+  }
   if (choice.runnerCommand) yield await openRunnerCommand(choice.runnerCommand, choice, log);
 }

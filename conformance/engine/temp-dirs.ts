@@ -16,9 +16,11 @@ export async function makeTempDir(prefix: string): Promise<string> {
 }
 
 export async function removeTempDir(dir: string): Promise<void> {
-  // Retried: a fixture's child that is still exiting can write its state file into the folder while it
-  // is removed (ENOTEMPTY), which once ended a whole `run --repeat 5` on a loaded machine.
-  await rm(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
+  // Retried: on a loaded machine a stdio child the subject spawned can start, and write its state file
+  // into the folder, only after its scenario ended (before it recorded a pid the fixture could kill);
+  // a removal racing that write fails with ENOTEMPTY, which once ended a whole run (seen at --jobs 8,
+  // load average 30). The child's own next write then fails (ENOENT) and it exits.
+  await rm(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 50 });
   live.delete(dir);
 }
 

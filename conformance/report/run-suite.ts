@@ -20,6 +20,8 @@ export interface SuiteOptions extends RunOptions {
   onResult?: (result: Result) => void;
   /** How many times each scenario runs (default 1). */
   repeat?: number;
+  /** Expected duration of a scenario, so lanes start the longest first (report/durations.ts); default: the timeouts its steps declare. */
+  weight?: (scenario: ExpandedScenario) => number;
 }
 
 export async function runSuite(scenarios: ExpandedScenario[], lanes: Subject | readonly Subject[], options: SuiteOptions): Promise<Result[]> {
@@ -37,7 +39,7 @@ export async function runSuite(scenarios: ExpandedScenario[], lanes: Subject | r
     async (scenario, subject) => judge(capResult(await runScenario(scenario, subject, options)), options.baseline ?? new Map()),
     {
       exclusive: runsAlone,
-      weight: subjects.length > 1 ? waitWeight : undefined,
+      weight: subjects.length > 1 ? (options.weight ?? waitWeight) : undefined,
       // In list order: a scenario's runs arrive one after another, its last one completing the group.
       onInOrder: (run) => {
         current.push(run);

@@ -5,6 +5,7 @@ import { fixtureKinds, subjectEnvironment } from "../../fixtures/registry.ts";
 import { knownCapabilities } from "../schema/protocol.ts";
 import type { SuiteDefinition } from "../scenario/suite-definition.ts";
 import { toolnexusBoundaries } from "./boundaries.ts";
+import { fileURLToPath } from "node:url";
 
 /** `matrix: client-paths`: each wire style, through run and through stream. */
 export const clientPaths = ["openai-run", "openai-stream", "anthropic-run", "anthropic-stream"] as const;
@@ -30,3 +31,6 @@ export const toolnexusSuite: SuiteDefinition = {
   },
   boundaries: toolnexusBoundaries,
 };
+
+/** How long each scenario took per subject in a measured run (report/durations.ts; scripts/record-durations.ts writes it). */
+export const toolnexusDurationsFile = fileURLToPath(new URL("../../fixtures/durations.json", import.meta.url));

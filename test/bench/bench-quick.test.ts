@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { parseOptions, UsageError } from "../../bench/lib/options.ts";
 import { median, pairedRatios, quantile, summarize } from "../../bench/lib/stats.ts";
 import { formatNumber, formatTable, shortReason, tally, verdict, type Row } from "../../bench/lib/table.ts";
+import { differingScenarios, type SuiteSample } from "../../bench/measure/suite.ts";
 
 describe("bench stats", () => {
   it("summarizes min / median / p95 / max / mean, ignoring non-finite samples", () => {
@@ -104,5 +105,18 @@ describe("bench table", () => {
     expect(long.length).toBe(60);
     expect(long.endsWith("403 Forbidden")).toBe(true);
     expect(shortReason("  \n")).toBe("(no reason given)");
+  });
+});
+
+describe("bench suite samples", () => {
+  const sample = (signatures: SuiteSample["signatures"]): SuiteSample => ({ scenarios: signatures.length, counts: {}, unexpected: [], startMs: 0, wallMs: 0, maxRssKb: 0, signatures });
+  const signature = (scenario: string, status: "pass" | "fail", checks: string[] = []) => ({ scenario, subject: "s", status, outcome: "as-expected" as const, checks });
+
+  it("names the scenarios whose result differs between --jobs 1 and the default, and a missing result", () => {
+    const serial = sample([signature("a", "pass"), signature("b", "fail", ["c1"]), signature("c", "pass")]);
+    expect(differingScenarios(serial, sample([signature("a", "pass"), signature("b", "fail", ["c1"]), signature("c", "pass")]))).toEqual([]);
+    expect(differingScenarios(serial, sample([signature("a", "fail"), signature("b", "fail", ["c2"]), signature("c", "pass")]))).toEqual(["a", "b"]);
+    expect(differingScenarios(serial, sample([signature("a", "pass"), signature("b", "fail", ["c1"])]))).toEqual(["c", "(3 results vs 2)"]);
+    expect(differingScenarios(serial, undefined)).toEqual([]);
   });
 });

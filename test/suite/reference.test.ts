@@ -19,8 +19,9 @@ import { judge } from "../../conformance/report/baseline.ts";
 import { expandScenario, type ExpandedScenario, type ExpandedStep } from "../../conformance/scenario/expand.ts";
 import { findScenarioFiles, formatDiagnostic, readScenarioFile, type LoadedScenario } from "../../conformance/scenario/load.ts";
 import { createReferenceSubject } from "../../conformance/subjects/reference/index.ts";
-import { toolnexusSuite } from "../../conformance/suite/toolnexus.ts";
+import { toolnexusDurationsFile, toolnexusSuite } from "../../conformance/suite/toolnexus.ts";
 import { applyEnvironment } from "../../conformance/common/environment.ts";
+import { durationWeight, loadDurationTable } from "../../conformance/report/durations.ts";
 
 // Mutation testing (npm run mutate, vitest.mutate.config.ts) sets this: Stryker switches mutants
 // inside this process only, so the out-of-process pass could not tell mutants apart, and it reloads
@@ -40,6 +41,7 @@ const lint = inProcessOnly ? await readWithoutLint() : await (await import("../.
 const scenarios = process.env.TNC_SUITE_FILTER ? lint.expanded.filter((scenario) => picomatch.isMatch(scenario.id, process.env.TNC_SUITE_FILTER!)) : lint.expanded;
 const jobs = Number(process.env.TNC_SUITE_JOBS ?? defaultJobs());
 const inProcessSteps = new Map<string, unknown[]>();
+const durations = await loadDurationTable(toolnexusDurationsFile);
 
 /** A step result without what legitimately differs between two runs: timings, ports, temp paths, pids. */
 function comparable(result: StepResult): unknown {
@@ -73,7 +75,7 @@ interface Ran {
  * One pass over the suite on `jobs` lanes, started by the first test that asks for a result; each
  * scenario's test waits for its own, which arrive in suite order. `order` is the order they arrived in.
  */
-function suitePass(openSubjects: () => Promise<Subject[]>) {
+function suitePass(subjectName: string, openSubjects: () => Promise<Subject[]>) {
   const waiting = scenarios.map(() => {
     let resolve!: (ran: Ran) => void;
     let reject!: (error: unknown) => void;
@@ -97,7 +99,7 @@ function suitePass(openSubjects: () => Promise<Subject[]>) {
         },
         {
           exclusive: runsAlone,
-          weight: waitWeight,
+          weight: durationWeight(durations, subjectName, waitWeight),
           onInOrder: (ran, index) => {
             order.push(ran.result.scenario);
             waiting[index].resolve(ran);
@@ -122,7 +124,7 @@ function expectSuiteOrderAllPassing(results: Result[], order: string[], subject:
 
 // Before a subject opens: the in-process reference reads the suite's environment, the ts runner inherits it.
 applyEnvironment(toolnexusSuite.environment);
-const inProcess = suitePass(async () => openLanes(createReferenceSubject(), jobs, async () => createReferenceSubject(), console.log));
+const inProcess = suitePass("reference", async () => openLanes(createReferenceSubject(), jobs, async () => createReferenceSubject(), console.log));
 let tsPass: ReturnType<typeof suitePass> | undefined;
 afterAll(async () => {
   await inProcess.close();
@@ -146,7 +148,7 @@ describe.skipIf(inProcessOnly)("reference through the ts runner (same results as
   const results: Result[] = [];
   beforeAll(async () => {
     const { openRunner } = await import("../../conformance/subjects/runner-registry.ts");
-    tsPass = suitePass(async () => runnerLanes(await openRunner("ts"), jobs, console.log));
+    tsPass = suitePass("ts", async () => runnerLanes(await openRunner("ts"), jobs, console.log));
   });
   scenarios.forEach((scenario, index) => {
     it(scenario.id, async () => {
