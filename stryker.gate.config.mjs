@@ -7,7 +7,12 @@
 // TNC_MUTATE_FILES narrows `mutate` and TNC_MUTATE_RUN names the run, as for the reference.
 import reference from "./stryker.config.mjs";
 
-const gate = ["conformance/engine/**/*.ts", "conformance/report/baseline.ts", "conformance/scenario/expand.ts", "conformance/capture/redact.ts"];
+const gate = [
+  "conformance/engine/**/*.ts",
+  "conformance/report/baseline.ts",
+  "conformance/scenario/expand.ts",
+  "conformance/capture/redact.ts",
+];
 const files = (process.env.TNC_MUTATE_FILES ?? "").split(" ").filter(Boolean);
 const run = process.env.TNC_MUTATE_RUN ?? "gate";
 const output = (name) => `out/mutation/${run}${name}`;

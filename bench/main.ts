@@ -62,7 +62,11 @@ async function main(): Promise<number> {
     runners = await Promise.all(
       (await runnerOrder(options.source)).map(async ({ runner, source }) => {
         const choice = await prepareRunner(runner, log, source);
-        log(choice.available ? `runner ${choice.name}: ${choice.package} ${choice.version}` : `runner ${choice.name}: unavailable: ${shortReason(choice.reason)}`);
+        log(
+          choice.available
+            ? `runner ${choice.name}: ${choice.package} ${choice.version}`
+            : `runner ${choice.name}: unavailable: ${shortReason(choice.reason)}`,
+        );
         return choice;
       }),
     );
@@ -90,8 +94,10 @@ async function main(): Promise<number> {
   console.log(formatTable(rows));
   const notes = rows.filter((row) => row.note).map((row) => `  ${row.figure} (${row.subject}): ${row.note}`);
   if (notes.length) console.log(`\nnotes:\n${notes.join("\n")}`);
-  console.log(`\n${counts.PASS} PASS, ${counts.MISS} MISS, ${counts.info} info, ${counts["n/a"]} unavailable; ` +
-      `${((Date.now() - started) / 1000).toFixed(0)} s${options.quick ? " (--quick: proves it runs; figures are not the release figures)" : ""}`);
+  console.log(
+    `\n${counts.PASS} PASS, ${counts.MISS} MISS, ${counts.info} info, ${counts["n/a"]} unavailable; ` +
+      `${((Date.now() - started) / 1000).toFixed(0)} s${options.quick ? " (--quick: proves it runs; figures are not the release figures)" : ""}`,
+  );
   if (leftovers.length) console.log(`processes left running: ${leftovers.map(({ pid, command }) => `${pid} ${command}`).join("; ")}`);
   for (const failure of failures) console.log(`FAILED ${failure.split("\n")[0]}`);
 
@@ -102,7 +108,11 @@ async function main(): Promise<number> {
     durationMs: Date.now() - started,
     machine: { node: process.version, platform: process.platform, arch: process.arch, cpus: (await import("node:os")).cpus().length },
     options: { ...options, only: [...options.only] },
-    runners: context.runners.map((runner) => (runner.available ? { name: runner.name, package: runner.package, version: runner.version } : { name: runner.name, unavailable: runner.reason })),
+    runners: context.runners.map((runner) =>
+      runner.available
+        ? { name: runner.name, package: runner.package, version: runner.version }
+        : { name: runner.name, unavailable: runner.reason },
+    ),
     rows: rows.map((row) => ({ ...row, verdict: verdict(row) })),
     leftovers,
     failures,

@@ -35,7 +35,9 @@ export function leftoverProcesses(): { pid: number; command: string }[] {
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const leftovers = leftoverProcesses();
   if (leftovers.length) {
-    console.error(`processes started by the suite are still running:\n${leftovers.map(({ pid, command }) => `  ${pid} ${command}`).join("\n")}`);
+    console.error(
+      `processes started by the suite are still running:\n${leftovers.map(({ pid, command }) => `  ${pid} ${command}`).join("\n")}`,
+    );
     process.exitCode = 1;
   } else {
     console.log("no fixture or runner process left running");

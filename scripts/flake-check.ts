@@ -45,22 +45,40 @@ async function runAll(): Promise<{ label: string; file: string }[]> {
   const runs = Number(values.runs);
   if (!Number.isInteger(runs) || runs < 2) fail(`--runs ${values.runs}: expected a whole number >= 2 (run --repeat's N)`);
   const jobsList = values.jobs!.split(",").map((text) => Number(text.trim()));
-  if (jobsList.some((jobs) => !Number.isInteger(jobs) || jobs < 1)) fail(`--jobs ${values.jobs}: expected a comma list of whole numbers >= 1, e.g. 1,4`);
+  if (jobsList.some((jobs) => !Number.isInteger(jobs) || jobs < 1))
+    fail(`--jobs ${values.jobs}: expected a comma list of whole numbers >= 1, e.g. 1,4`);
   const subject = values.runner ?? "reference";
   await mkdir(values.out!, { recursive: true });
   const written: { label: string; file: string }[] = [];
   for (const jobs of jobsList) {
     const label = `${subject}-jobs${jobs}`;
     const file = join(values.out!, `${label}.json`);
-    const args = ["tsx", "conformance/cli/main.ts", "run", ...(values.runner ? ["--runner", values.runner] : []), ...values.filter!.flatMap((glob) => ["--filter", glob]), "--repeat", String(runs), "--jobs", String(jobs), "--json", file];
+    const args = [
+      "tsx",
+      "conformance/cli/main.ts",
+      "run",
+      ...(values.runner ? ["--runner", values.runner] : []),
+      ...values.filter!.flatMap((glob) => ["--filter", glob]),
+      "--repeat",
+      String(runs),
+      "--jobs",
+      String(jobs),
+      "--json",
+      file,
+    ];
     const load = loadavg()[0].toFixed(1);
     const started = performance.now();
     const finished = await runBounded(["npx", ...args], { cwd: repoRoot, timeoutMs: runTimeoutMs });
     const outcome = { ...finished, output: finished.startError?.message ?? finished.output };
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     await writeFile(join(values.out!, `${label}.log`), outcome.output);
-    if (outcome.timedOut || outcome.code === null || outcome.code > 1) fail(`${label}: the run broke (${outcome.timedOut ? `over ${runTimeoutMs} ms` : `exit ${outcome.code}`}); see ${join(values.out!, `${label}.log`)}`);
-    console.log(`${label}: ${seconds} s for ${runs} runs each (load average ${load} at the start): ${outcome.output.trimEnd().split("\n").at(-1)}`);
+    if (outcome.timedOut || outcome.code === null || outcome.code > 1)
+      fail(
+        `${label}: the run broke (${outcome.timedOut ? `over ${runTimeoutMs} ms` : `exit ${outcome.code}`}); see ${join(values.out!, `${label}.log`)}`,
+      );
+    console.log(
+      `${label}: ${seconds} s for ${runs} runs each (load average ${load} at the start): ${outcome.output.trimEnd().split("\n").at(-1)}`,
+    );
     written.push({ label, file });
   }
   return written;
@@ -82,5 +100,7 @@ for (const key of keys) {
   const [subject, scenario] = key.split("\u0000");
   console.log(`DIFFERS ${subject} ${scenario}: ${endings.map((text, index) => `${settings[index].label}=${text}`).join("; ")}`);
 }
-console.log(`flake-check: ${settings.length} settings, ${keys.length} scenarios, ${differing} flaky or ending differently between settings`);
+console.log(
+  `flake-check: ${settings.length} settings, ${keys.length} scenarios, ${differing} flaky or ending differently between settings`,
+);
 process.exitCode = differing ? 1 : 0;

@@ -21,8 +21,14 @@ function typeText(schema: Schema | undefined): string {
   return types
     .map((type) => {
       if (type === "array") return `${wrap(typeText(schema.items as Schema | undefined))}[]`;
-      if (type === "object" && typeof schema.additionalProperties === "object" && !schema.properties) return `{[key]: ${typeText(schema.additionalProperties as Schema)}}`;
-      const bounds = [schema.minimum !== undefined ? `>= ${schema.minimum}` : "", schema.maximum !== undefined ? `<= ${schema.maximum}` : ""].filter(Boolean).join(", ");
+      if (type === "object" && typeof schema.additionalProperties === "object" && !schema.properties)
+        return `{[key]: ${typeText(schema.additionalProperties as Schema)}}`;
+      const bounds = [
+        schema.minimum !== undefined ? `>= ${schema.minimum}` : "",
+        schema.maximum !== undefined ? `<= ${schema.maximum}` : "",
+      ]
+        .filter(Boolean)
+        .join(", ");
       return bounds ? `${type} ${bounds}` : type;
     })
     .join(" \\| ");
@@ -63,7 +69,7 @@ function renderKind(kind: FixtureKind, shownFor: Map<string, string>): string[] 
   if (undocumented.length) throw new Error(`fixture kind "${kind.kind}" does not document ${undocumented.join(", ")}`);
   const lines = [`## \`${kind.kind}\``, "", docs.summary, ""];
 
-  const options = Object.entries(((kind.optionsSchema.properties ?? {}) as Record<string, Schema>));
+  const options = Object.entries((kind.optionsSchema.properties ?? {}) as Record<string, Schema>);
   lines.push("**Options** (`options:`, checked by lint)", "");
   if (options.length) {
     lines.push("| option | type | meaning |", "|---|---|---|");
@@ -72,7 +78,13 @@ function renderKind(kind: FixtureKind, shownFor: Map<string, string>): string[] 
   lines.push("");
 
   lines.push("**Values** (use them in a step's `with` as `${NAME.KEY}`)", "");
-  lines.push(...once(["| value | holds |", "|---|---|", ...kind.varKeys.map((key) => `| \`\${NAME.${key}}\` | ${cell(docs.vars[key])} |`)], shownFor, kind.kind));
+  lines.push(
+    ...once(
+      ["| value | holds |", "|---|---|", ...kind.varKeys.map((key) => `| \`\${NAME.${key}}\` | ${cell(docs.vars[key])} |`)],
+      shownFor,
+      kind.kind,
+    ),
+  );
   lines.push("");
 
   lines.push("**Actions** (a step `{fixture: NAME, action: ACTION, with: INPUT}`)", "");
@@ -81,8 +93,16 @@ function renderKind(kind: FixtureKind, shownFor: Map<string, string>): string[] 
   lines.push("");
 
   if (docs.tools?.length) {
-    lines.push("**Tools** (as the server lists them; option `names` renames them)", "", "| tool | description | input schema | a call returns |", "|---|---|---|---|");
-    for (const tool of docs.tools) lines.push(`| \`${tool.name}\` | ${tool.description ?? "(none)"} | \`${JSON.stringify(tool.inputSchema)}\` | ${cell(tool.behaviour ?? "")} |`);
+    lines.push(
+      "**Tools** (as the server lists them; option `names` renames them)",
+      "",
+      "| tool | description | input schema | a call returns |",
+      "|---|---|---|---|",
+    );
+    for (const tool of docs.tools)
+      lines.push(
+        `| \`${tool.name}\` | ${tool.description ?? "(none)"} | \`${JSON.stringify(tool.inputSchema)}\` | ${cell(tool.behaviour ?? "")} |`,
+      );
     lines.push("");
   }
 
@@ -110,7 +130,10 @@ export function renderFixtureDocs(kinds: ReadonlyMap<string, FixtureKind>): stri
     "",
     "| kind | what it is | actions |",
     "|---|---|---|",
-    ...list.map((kind) => `| [\`${kind.kind}\`](#${kind.kind}) | ${cell(kind.docs?.summary.split(". ")[0].replace(/\.$/, "") ?? "")} | ${kind.actions.join(", ") || "-"} |`),
+    ...list.map(
+      (kind) =>
+        `| [\`${kind.kind}\`](#${kind.kind}) | ${cell(kind.docs?.summary.split(". ")[0].replace(/\.$/, "") ?? "")} | ${kind.actions.join(", ") || "-"} |`,
+    ),
     "",
   ];
   const shownFor = new Map<string, string>();

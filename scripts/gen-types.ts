@@ -32,7 +32,12 @@ export const generatedTypes: GeneratedTypes[] = [
   { schema: "conformance/schema/boundaries.schema.json", output: "conformance/schema/boundaries.types.ts", name: "BoundaryExplanations" },
   { schema: "runners/protocol/runner-manifest.schema.json", output: "runners/protocol/runner-manifest.types.ts", name: "RunnerManifest" },
   // A result's value, a request's input, an error's details: any object, Record<string, unknown>.
-  { schema: "runners/protocol/protocol.schema.json", output: "runners/protocol/protocol.types.ts", name: "ProtocolMessage", openObjects: true },
+  {
+    schema: "runners/protocol/protocol.schema.json",
+    output: "runners/protocol/protocol.types.ts",
+    name: "ProtocolMessage",
+    openObjects: true,
+  },
   {
     schema: "runners/protocol/operations.schema.json and runners/protocol/outputs.schema.json",
     output: "runners/protocol/operations.types.ts",

@@ -23,10 +23,14 @@ function main(): number {
   const percent = (score?: number) => (score === undefined ? "-" : `${(Math.floor(score * 1000) / 10).toFixed(1)}%`);
   console.log("folder              mutants  detected  undetected  equivalent  excluded  score");
   for (const row of rows) {
-    const cells = [row.total, row.detected, row.undetected.length, row.equivalent, row.excluded].map((n, i) => String(n).padStart([7, 9, 11, 11, 9][i]));
+    const cells = [row.total, row.detected, row.undetected.length, row.equivalent, row.excluded].map((n, i) =>
+      String(n).padStart([7, 9, 11, 11, 9][i]),
+    );
     console.log(`${row.folder.padEnd(18)}${cells.join(" ")}  ${percent(row.score)}`);
   }
-  console.log("score = detected (Killed, Timeout) / (mutants - equivalent - excluded (Ignored, CompileError, RuntimeError)); NoCoverage counts as undetected");
+  console.log(
+    "score = detected (Killed, Timeout) / (mutants - equivalent - excluded (Ignored, CompileError, RuntimeError)); NoCoverage counts as undetected",
+  );
 
   const undetected = rows.flatMap((row) => row.undetected);
   if (undetected.length) {
@@ -38,12 +42,16 @@ function main(): number {
   }
 
   const missingFiles = unchecked.filter((entry) => !existsSync(entry.file));
-  if (unchecked.length > missingFiles.length) console.log(`\n${unchecked.length - missingFiles.length} equivalent entries not checked: their files were not mutated in this run`);
+  if (unchecked.length > missingFiles.length)
+    console.log(`\n${unchecked.length - missingFiles.length} equivalent entries not checked: their files were not mutated in this run`);
   const problems = [
-    ...stale.map(({ entry, found }) => `${listPath}:${entry.at}: stale: expected ${entry.matches ?? 1} mutant(s) of ${entry.file} ` +
-          `(${entry.mutator} ${JSON.stringify(entry.original)} -> ${JSON.stringify(entry.replacement)}` +
-          `${entry.line ? ` on a line containing ${JSON.stringify(entry.line)}` : ""}), found ${found}: ` +
-        `the code changed; check the reason again and update or remove the entry`),
+    ...stale.map(
+      ({ entry, found }) =>
+        `${listPath}:${entry.at}: stale: expected ${entry.matches ?? 1} mutant(s) of ${entry.file} ` +
+        `(${entry.mutator} ${JSON.stringify(entry.original)} -> ${JSON.stringify(entry.replacement)}` +
+        `${entry.line ? ` on a line containing ${JSON.stringify(entry.line)}` : ""}), found ${found}: ` +
+        `the code changed; check the reason again and update or remove the entry`,
+    ),
     ...missingFiles.map((entry) => `${listPath}:${entry.at}: stale: ${entry.file} no longer exists`),
   ];
   for (const problem of problems) console.error(problem);

@@ -14,7 +14,10 @@ const answerTimeoutMs = 30_000;
 const runnerDir = fileURLToPath(new URL("../runners/ts/", import.meta.url));
 
 const mock = await startLlmMock();
-await mock.act("script", [{ text: "hello", usage: { input: 3, output: 1 } }, { status: 400, body: { error: { message: "model m1 is not served here" } } }]);
+await mock.act("script", [
+  { text: "hello", usage: { input: 3, output: 1 } },
+  { status: 400, body: { error: { message: "model m1 is not served here" } } },
+]);
 const runner = spawn("node", ["--import", "tsx", "main.ts"], { cwd: runnerDir, stdio: ["pipe", "pipe", "inherit"] });
 const answers = createInterface({ input: runner.stdout! })[Symbol.asyncIterator]();
 
@@ -23,7 +26,9 @@ async function exchange(message: object): Promise<void> {
   console.log(`> ${line}`);
   runner.stdin!.write(`${line}\n`);
   let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`no answer to ${line} within ${answerTimeoutMs} ms`)), answerTimeoutMs)));
+  const timeout = new Promise<never>(
+    (_, reject) => (timer = setTimeout(() => reject(new Error(`no answer to ${line} within ${answerTimeoutMs} ms`)), answerTimeoutMs)),
+  );
   const answer = await Promise.race([answers.next(), timeout]).finally(() => clearTimeout(timer));
   if (answer.done) throw new Error(`the runner closed its stdout before answering ${line}`);
   console.log(`< ${answer.value}`);

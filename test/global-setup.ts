@@ -13,6 +13,7 @@ export default function setup(): () => void {
   return () => {
     const left = readdirSync(dir).filter((name) => /^tn[cx]-/.test(name));
     rmSync(dir, { recursive: true, force: true });
-    if (left.length) throw new Error(`the tests left temporary folders behind (a test removes what it creates, also when it fails): ${left.join(", ")}`);
+    if (left.length)
+      throw new Error(`the tests left temporary folders behind (a test removes what it creates, also when it fails): ${left.join(", ")}`);
   };
 }

@@ -12,7 +12,9 @@ const count = Number(process.argv[2] ?? 8);
 const workDir = await mkdtemp(join(tmpdir(), "tnc-bench-"));
 const fixtures: FixtureInstance[] = [];
 for (let index = 0; index < count; index++) {
-  fixtures.push(await fixtureKinds.get("mcp-abc")!.start({ transport: "http" }, { scenarioId: "bench.mcp-load", workDir: join(workDir, `s${index}`) }));
+  fixtures.push(
+    await fixtureKinds.get("mcp-abc")!.start({ transport: "http" }, { scenarioId: "bench.mcp-load", workDir: join(workDir, `s${index}`) }),
+  );
 }
 process.stdout.write(`BENCH-RESULT ${JSON.stringify({ servers: fixtures.map((fixture) => fixture.vars.server) })}\n`);
 const stop = async () => {

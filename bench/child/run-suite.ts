@@ -72,7 +72,11 @@ async function main(): Promise<void> {
     // A port's known divergences (its baseline) are not "unexpected" here either.
     const baseline = input.subject === "runner" && input.baseline ? await loadBaseline(input.baseline) : new Map();
     // As `run` orders them: the longest (as recorded for this subject) first.
-    const weight = durationWeight(await loadDurationTable(toolnexusDurationsFile), input.subject === "runner" ? input.spec!.name : "reference", waitWeight);
+    const weight = durationWeight(
+      await loadDurationTable(toolnexusDurationsFile),
+      input.subject === "runner" ? input.spec!.name : "reference",
+      waitWeight,
+    );
     results = await runSuite(scenarios, lanes, {
       fixtureKinds: toolnexusSuite.fixtureKinds,
       baseline,

@@ -14,13 +14,25 @@ export interface ChildOutcome<T> {
 /** Run `node --import tsx SCRIPT ARG` in its own process group; kill the group on timeout and after exit. */
 export async function runChild<T>(script: string, arg: unknown, timeoutMs: number): Promise<ChildOutcome<T>> {
   const started = performance.now();
-  const command = [process.execPath, "--import", "tsx", fileURLToPath(new URL(script, new URL("../", import.meta.url))), JSON.stringify(arg)];
+  const command = [
+    process.execPath,
+    "--import",
+    "tsx",
+    fileURLToPath(new URL(script, new URL("../", import.meta.url))),
+    JSON.stringify(arg),
+  ];
   // The whole stdout: the result line may come after anything the child printed.
-  const child = await runBounded(command, { cwd: repoRoot, timeoutMs, tails: { stdout: Infinity, stderr: 8_000 }, killGroupAfterExit: true });
+  const child = await runBounded(command, {
+    cwd: repoRoot,
+    timeoutMs,
+    tails: { stdout: Infinity, stderr: 8_000 },
+    killGroupAfterExit: true,
+  });
   if (child.startError) throw child.startError;
   const processMs = performance.now() - started;
   const line = child.stdout.split("\n").find((text) => text.startsWith(resultMarker));
   if (child.timedOut) throw new Error(`${script} did not finish within ${timeoutMs} ms: killed\n${child.stderr.trim()}`);
-  if (child.code !== 0 || !line) throw new Error(`${script} exited with ${child.code}${line ? "" : " without a result"}\n${child.stderr.trim()}`);
+  if (child.code !== 0 || !line)
+    throw new Error(`${script} exited with ${child.code}${line ? "" : " without a result"}\n${child.stderr.trim()}`);
   return { result: JSON.parse(line.slice(resultMarker.length)) as T, processMs };
 }

@@ -64,10 +64,14 @@ export function parseOptions(argv: readonly string[]): BenchOptions {
   const quick = values.quick ?? false;
   let runs = quick ? 1 : 5;
   if (values.runs !== undefined) {
-    if (!/^\d+$/.test(values.runs) || Number(values.runs) < 1) throw new UsageError(`--runs must be a positive integer, not "${values.runs}"`);
+    if (!/^\d+$/.test(values.runs) || Number(values.runs) < 1)
+      throw new UsageError(`--runs must be a positive integer, not "${values.runs}"`);
     runs = Number(values.runs);
   }
-  const requested = (values.only ?? []).flatMap((value) => value.split(",")).map((value) => value.trim()).filter(Boolean);
+  const requested = (values.only ?? [])
+    .flatMap((value) => value.split(","))
+    .map((value) => value.trim())
+    .filter(Boolean);
   const unknown = requested.filter((value) => !(groups as readonly string[]).includes(value));
   if (unknown.length) throw new UsageError(`unknown --only ${unknown.join(", ")}; rows: ${groups.join(", ")}`);
   return {

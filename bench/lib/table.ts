@@ -62,7 +62,11 @@ const noise = /^(WARNING|\[ERROR\]\s*$|\[ERROR\] (To see|Re-run|For more|\[Help)
  * then the line that says what went wrong (else the last line), cut from the front to keep its end.
  */
 export function shortReason(reason: string, width = 110): string {
-  const lines = reason.replace(ansi, "").split("\n").map((line) => line.trim()).filter(Boolean);
+  const lines = reason
+    .replace(ansi, "")
+    .split("\n")
+    .map((line) => line.trim())
+    .filter(Boolean);
   if (!lines.length) return "(no reason given)";
   const [head, ...rest] = lines;
   const candidates = rest.filter((line) => !noise.test(line));

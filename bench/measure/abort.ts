@@ -50,7 +50,10 @@ async function withFixture<T>(kind: FixtureName, body: (fixture: FixtureInstance
 }
 
 async function leftovers(kind: FixtureName, fixture: FixtureInstance): Promise<{ left: number; reached: boolean }> {
-  const snapshot = (await fixture.snapshot()) as { connections: { open: number; total: number }; processes: { started: number[]; alive: number[] } };
+  const snapshot = (await fixture.snapshot()) as {
+    connections: { open: number; total: number };
+    processes: { started: number[]; alive: number[] };
+  };
   return kind === "mcp-hung-http"
     ? { left: snapshot.connections.open, reached: snapshot.connections.total > 0 }
     : { left: snapshot.processes.alive.length, reached: snapshot.processes.started.length > 0 };
@@ -58,7 +61,9 @@ async function leftovers(kind: FixtureName, fixture: FixtureInstance): Promise<{
 
 function bounded<T>(work: Promise<T>, what: string): Promise<T> {
   let timer: NodeJS.Timeout;
-  const limit = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`${what} did not settle within ${sampleBoundMs} ms`)), sampleBoundMs)));
+  const limit = new Promise<never>(
+    (_, reject) => (timer = setTimeout(() => reject(new Error(`${what} did not settle within ${sampleBoundMs} ms`)), sampleBoundMs)),
+  );
   return Promise.race([work, limit]).finally(() => clearTimeout(timer));
 }
 
@@ -74,7 +79,14 @@ async function inProcessSample(kind: FixtureName): Promise<AbortSample> {
     let rejectedAt = 0;
     let cancelled = false;
     try {
-      const toolkit = await bounded(createToolkit({ mcpConfig: fixture.vars.config as Record<string, unknown>, signal: controller.signal, logger: { warn: () => undefined } }), "createToolkit");
+      const toolkit = await bounded(
+        createToolkit({
+          mcpConfig: fixture.vars.config as Record<string, unknown>,
+          signal: controller.signal,
+          logger: { warn: () => undefined },
+        }),
+        "createToolkit",
+      );
       rejectedAt = performance.now();
       await toolkit.close();
     } catch (error) {
@@ -92,7 +104,11 @@ async function inProcessSample(kind: FixtureName): Promise<AbortSample> {
 /** One aborted load through a runner: toolkit.create with abortAfterMs. */
 async function runnerSample(subject: Subject, kind: FixtureName): Promise<AbortSample> {
   return withFixture(kind, async (fixture) => {
-    const outcome = await subject.execute("toolkit.create", { handle: "bench", mcpConfig: fixture.vars.config, abortAfterMs }, { timeoutMs: sampleBoundMs });
+    const outcome = await subject.execute(
+      "toolkit.create",
+      { handle: "bench", mcpConfig: fixture.vars.config, abortAfterMs },
+      { timeoutMs: sampleBoundMs },
+    );
     const answeredAt = performance.now();
     const rejectMs = outcome.elapsedMs - abortAfterMs;
     const cancelled = !outcome.ok && outcome.error.kind === "cancelled";
@@ -112,7 +128,13 @@ const fixtures: { kind: FixtureName; label: string }[] = [
 function rowsFor(subject: string, label: string, samples: AbortSample[], planned: number): Row[] {
   const notCancelled = samples.filter((sample) => !sample.cancelled).length;
   const notReached = samples.filter((sample) => !sample.reached).length;
-  const odd = [samples.length < planned ? `stopped after ${samples.length}: the abort is not honoured` : "", notCancelled ? `${notCancelled} not rejected as cancelled` : "", notReached ? `${notReached} had not reached the server at the abort` : ""].filter(Boolean).join(", ");
+  const odd = [
+    samples.length < planned ? `stopped after ${samples.length}: the abort is not honoured` : "",
+    notCancelled ? `${notCancelled} not rejected as cancelled` : "",
+    notReached ? `${notReached} had not reached the server at the abort` : "",
+  ]
+    .filter(Boolean)
+    .join(", ");
   return [
     {
       group: "abort",
@@ -121,8 +143,9 @@ function rowsFor(subject: string, label: string, samples: AbortSample[], planned
       unit: "ms",
       summary: summarize(samples.map((sample) => sample.rejectMs)),
       target: { stat: "p95", op: "<=", value: 100 },
-      note: `load aborted ${abortAfterMs} ms after it started (server timeout ${serverTimeoutMs} ms), ` +
-          `${samples.length} samples${odd ? `; ${odd}` : ""}${subject === inProcess ? "" : " (runner's elapsedMs - abortAfterMs)"}`,
+      note:
+        `load aborted ${abortAfterMs} ms after it started (server timeout ${serverTimeoutMs} ms), ` +
+        `${samples.length} samples${odd ? `; ${odd}` : ""}${subject === inProcess ? "" : " (runner's elapsedMs - abortAfterMs)"}`,
     },
     {
       group: "abort",

@@ -13,7 +13,16 @@ import { inProcess, type BenchContext } from "./context.ts";
 const historyLength = 20;
 const reply = { text: "hello big world, this is the answer", usage: { input: 120, output: 8 } };
 /** Headers the HTTP stack sets by itself; everything else the client sent is replayed. */
-const automaticHeaders = new Set(["host", "connection", "content-length", "accept-encoding", "accept-language", "sec-fetch-mode", "user-agent", "transfer-encoding"]);
+const automaticHeaders = new Set([
+  "host",
+  "connection",
+  "content-length",
+  "accept-encoding",
+  "accept-language",
+  "sec-fetch-mode",
+  "user-agent",
+  "transfer-encoding",
+]);
 
 export function conversation(length = historyLength): Message[] {
   return Array.from({ length }, (_, index) =>
@@ -51,7 +60,14 @@ async function bareTurn(replay: Replay, mode: "run" | "stream"): Promise<void> {
 async function measureOne(context: BenchContext, mock: LlmMock, style: Style, mode: "run" | "stream"): Promise<Row[]> {
   const { options, log } = context;
   const history = conversation();
-  const client = createClient({ style, baseUrl: mock.vars.baseUrl, model: "bench-model", apiKey: "bench-key", retries: 0, logger: { warn: () => undefined } });
+  const client = createClient({
+    style,
+    baseUrl: mock.vars.baseUrl,
+    model: "bench-model",
+    apiKey: "bench-key",
+    retries: 0,
+    logger: { warn: () => undefined },
+  });
   const store = client.conversationStore();
   const turn = async () => {
     await mock.act("script", [reply]);
@@ -63,7 +79,11 @@ async function measureOne(context: BenchContext, mock: LlmMock, style: Style, mo
   // The first client turn is also what the bare side replays.
   const before = ((await mock.snapshot()) as { requests: unknown[] }).requests.length;
   await turn();
-  const recorded = ((await mock.snapshot()) as { requests: { path: string; headers: Record<string, string>; raw: string; body: { messages?: unknown[] } }[] }).requests[before];
+  const recorded = (
+    (await mock.snapshot()) as {
+      requests: { path: string; headers: Record<string, string>; raw: string; body: { messages?: unknown[] } }[];
+    }
+  ).requests[before];
   const replay: Replay = {
     url: `${mock.vars.url}${recorded.path}`,
     headers: Object.fromEntries(Object.entries(recorded.headers).filter(([name]) => !automaticHeaders.has(name))),
@@ -100,7 +120,9 @@ async function measureOne(context: BenchContext, mock: LlmMock, style: Style, mo
     bareTimes.push(...mineBare);
   }
   const label = `${style} ${mode}`;
-  log(`client ${label}: client ${median(clientTimes).toFixed(2)} ms, bare fetch ${median(bareTimes).toFixed(2)} ms, ratio ${median(ratios).toFixed(2)}`);
+  log(
+    `client ${label}: client ${median(clientTimes).toFixed(2)} ms, bare fetch ${median(bareTimes).toFixed(2)} ms, ratio ${median(ratios).toFixed(2)}`,
+  );
   return [
     {
       group: "client",

@@ -15,6 +15,10 @@ export type Measurement = (context: BenchContext) => Promise<Row[]>;
 export const inProcess = "in-process";
 
 /** Rows saying a runner could not be measured, one per figure. */
-export function unavailableRows(group: string, figures: { figure: string; unit: string }[], runner: { name: string; reason: string }): Row[] {
+export function unavailableRows(
+  group: string,
+  figures: { figure: string; unit: string }[],
+  runner: { name: string; reason: string },
+): Row[] {
   return figures.map(({ figure, unit }) => ({ group, figure, unit, subject: runner.name, unavailable: runner.reason }));
 }

@@ -73,14 +73,23 @@ export async function measureEcho(context: BenchContext): Promise<Row[]> {
         unit: "/s",
         summary: summarize(rates.get(name)!),
         target: name === "ts" ? { stat: "median", op: ">=", value: 5_000 } : undefined,
-        note: name === inProcess ? `${count} sequential echoes per sample (in-process: ${options.echoCountInProcess}; runners: ${options.echoCount}), after ${warmup} warm-up` : undefined,
+        note:
+          name === inProcess
+            ? `${count} sequential echoes per sample (in-process: ${options.echoCountInProcess}; runners: ${options.echoCount}), after ${warmup} warm-up`
+            : undefined,
       });
     }
     // Paired with the floor measured in the same iteration: robust to the machine's load of the moment.
     const floorRates = rates.get("pipe floor")!;
     for (const { name } of subjects) {
       if (name === inProcess || name === "pipe floor") continue;
-      rows.push({ group: "echo", figure: "round trips / pipe floor", subject: name, unit: "x", summary: summarize(pairedRatios(rates.get(name)!, floorRates)) });
+      rows.push({
+        group: "echo",
+        figure: "round trips / pipe floor",
+        subject: name,
+        unit: "x",
+        summary: summarize(pairedRatios(rates.get(name)!, floorRates)),
+      });
     }
     for (const runner of context.runners) {
       if (!runner.available) rows.push(...unavailableRows("echo", [{ figure: "runner.echo round trips", unit: "/s" }], runner));

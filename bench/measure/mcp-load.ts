@@ -53,7 +53,9 @@ async function timeBareLoad(config: { mcpServers: Record<string, unknown> }): Pr
   const clients = await Promise.all(
     Object.values(config.mcpServers).map(async (entry) => {
       const server = entry as { url?: string; command?: string[] };
-      const transport = server.url ? new StreamableHTTPClientTransport(new URL(server.url)) : new StdioClientTransport({ command: server.command![0], args: server.command!.slice(1), stderr: "ignore" });
+      const transport = server.url
+        ? new StreamableHTTPClientTransport(new URL(server.url))
+        : new StdioClientTransport({ command: server.command![0], args: server.command!.slice(1), stderr: "ignore" });
       const client = new Client({ name: "bench-bare-sdk", version: "0" });
       await client.connect(transport);
       await client.listTools();
@@ -69,7 +71,10 @@ async function timeBareLoad(config: { mcpServers: Record<string, unknown> }): Pr
 /** The HTTP fixture servers in a child process: their configs, and a stop. */
 async function httpServersChild(count: number): Promise<{ servers: Record<string, unknown>[]; stop(): Promise<void> }> {
   const script = fileURLToPath(new URL("../child/mcp-http-servers.ts", import.meta.url));
-  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", script, String(count)], { stdio: ["pipe", "pipe", "inherit"], detached: true });
+  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", script, String(count)], {
+    stdio: ["pipe", "pipe", "inherit"],
+    detached: true,
+  });
   const stop = async () => {
     await closeProcessGroup(child, 3_000);
   };
@@ -108,7 +113,9 @@ async function measureTransport(context: BenchContext, transport: "http" | "stdi
       configs = [(started[0].vars as { server: Record<string, unknown> }).server];
     }
     const server = (index: number) => configs[index % configs.length];
-    const config = (size: number) => ({ mcpServers: Object.fromEntries(Array.from({ length: size }, (_, index) => [`s${index + 1}`, server(index)])) });
+    const config = (size: number) => ({
+      mcpServers: Object.fromEntries(Array.from({ length: size }, (_, index) => [`s${index + 1}`, server(index)])),
+    });
     const one = config(1);
     const eight = config(servers);
     await timeLoad(one, 1); // warm-up: module loading, JIT
@@ -119,15 +126,21 @@ async function measureTransport(context: BenchContext, transport: "http" | "stdi
     const bares: Load[] = [];
     for (let pair = 0; pair < options.runs * options.loadPairsPerRun; pair++) {
       // Rotate which goes first, so drift on a noisy machine does not favour any.
-      const turns = [() => timeLoad(one, 1).then((load) => singles.push(load)), () => timeLoad(eight, servers).then((load) => eights.push(load)), () => timeBareLoad(eight).then((load) => bares.push(load))];
+      const turns = [
+        () => timeLoad(one, 1).then((load) => singles.push(load)),
+        () => timeLoad(eight, servers).then((load) => eights.push(load)),
+        () => timeBareLoad(eight).then((load) => bares.push(load)),
+      ];
       for (let turn = 0; turn < turns.length; turn++) await turns[(pair + turn) % turns.length]();
     }
     const wall = (loads: Load[]) => loads.map((load) => load.wallMs);
     const cpu = (loads: Load[]) => loads.map((load) => load.cpuMs);
     const ratios = pairedRatios(wall(eights), wall(singles));
     const overBare = pairedRatios(wall(eights), wall(bares));
-    log(`mcp-load ${transport}: 1 server ${summarize(wall(singles)).median.toFixed(1)} ms, 8 servers ${summarize(wall(eights)).median.toFixed(1)} ms, ` +
-        `bare SDK 8 servers ${summarize(wall(bares)).median.toFixed(1)} ms, ratio to bare ${summarize(overBare).median.toFixed(2)}`);
+    log(
+      `mcp-load ${transport}: 1 server ${summarize(wall(singles)).median.toFixed(1)} ms, 8 servers ${summarize(wall(eights)).median.toFixed(1)} ms, ` +
+        `bare SDK 8 servers ${summarize(wall(bares)).median.toFixed(1)} ms, ratio to bare ${summarize(overBare).median.toFixed(2)}`,
+    );
     const label = transport === "http" ? "streamable HTTP" : "stdio";
     return [
       {
@@ -137,8 +150,9 @@ async function measureTransport(context: BenchContext, transport: "http" | "stdi
         unit: "x",
         summary: summarize(overBare),
         target: transport === "http" ? { stat: "median", op: "<=", value: 1.2 } : undefined,
-        note: `mcp-abc over ${label}, ${overBare.length} rotating turns; ` +
-            `the bare side: the MCP SDK's Client connecting all 8 at once, initialize + tools/list each` +
+        note:
+          `mcp-abc over ${label}, ${overBare.length} rotating turns; ` +
+          `the bare side: the MCP SDK's Client connecting all 8 at once, initialize + tools/list each` +
           `${transport === "stdio" ? "; 8 node child processes start at once (CPU-bound on 2 cores)" : "; 8 fixture servers in a child process"}`,
       },
       {
@@ -149,19 +163,42 @@ async function measureTransport(context: BenchContext, transport: "http" | "stdi
         summary: summarize(ratios),
         note: "info: each server's load costs CPU in Node's HTTP stack (about 20 ms each), so 8 never cost what 1 does; the target is the ratio to the bare SDK above",
       },
-      { group: "mcp-load", figure: `MCP load, bare SDK 8 servers, ${label}`, subject: inProcess, unit: "ms", summary: summarize(wall(bares)) },
+      {
+        group: "mcp-load",
+        figure: `MCP load, bare SDK 8 servers, ${label}`,
+        subject: inProcess,
+        unit: "ms",
+        summary: summarize(wall(bares)),
+      },
       {
         group: "mcp-load",
         figure: `MCP load 8 servers / (8 x 1 server), ${label}`,
         subject: inProcess,
         unit: "x",
-        summary: summarize(pairedRatios(wall(eights), wall(singles).map((ms) => ms * servers))),
+        summary: summarize(
+          pairedRatios(
+            wall(eights),
+            wall(singles).map((ms) => ms * servers),
+          ),
+        ),
         note: "below 1: what loading the servers in parallel saves against loading them one after another",
       },
       { group: "mcp-load", figure: `MCP load, 1 server, ${label}`, subject: inProcess, unit: "ms", summary: summarize(wall(singles)) },
       { group: "mcp-load", figure: `MCP load, 8 servers, ${label}`, subject: inProcess, unit: "ms", summary: summarize(wall(eights)) },
-      { group: "mcp-load", figure: `MCP load CPU time, 1 server, ${label}`, subject: inProcess, unit: "ms", summary: summarize(cpu(singles)) },
-      { group: "mcp-load", figure: `MCP load CPU time, 8 servers, ${label}`, subject: inProcess, unit: "ms", summary: summarize(cpu(eights)) },
+      {
+        group: "mcp-load",
+        figure: `MCP load CPU time, 1 server, ${label}`,
+        subject: inProcess,
+        unit: "ms",
+        summary: summarize(cpu(singles)),
+      },
+      {
+        group: "mcp-load",
+        figure: `MCP load CPU time, 8 servers, ${label}`,
+        subject: inProcess,
+        unit: "ms",
+        summary: summarize(cpu(eights)),
+      },
     ];
   } finally {
     await Promise.all(started.map((fixture) => fixture.stop()));

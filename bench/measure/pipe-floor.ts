@@ -12,7 +12,10 @@ export interface PipeEcho {
 }
 
 export function startPipeEcho(): PipeEcho {
-  const child = spawn(process.execPath, [fileURLToPath(new URL("../child/pipe-echo.mjs", import.meta.url))], { stdio: ["pipe", "pipe", "ignore"], detached: true });
+  const child = spawn(process.execPath, [fileURLToPath(new URL("../child/pipe-echo.mjs", import.meta.url))], {
+    stdio: ["pipe", "pipe", "ignore"],
+    detached: true,
+  });
   const lines = createInterface({ input: child.stdout, crlfDelay: Infinity });
   let waiting: ((line: string) => void) | undefined;
   lines.on("line", (line) => {
@@ -32,7 +35,8 @@ export function startPipeEcho(): PipeEcho {
   return {
     async rate(count) {
       const started = performance.now();
-      for (let index = 0; index < count; index++) await roundTrip(`{"type":"request","seq":${index},"op":"runner.echo","input":{"value":{"n":${index},"s":"ping"}}}`);
+      for (let index = 0; index < count; index++)
+        await roundTrip(`{"type":"request","seq":${index},"op":"runner.echo","input":{"value":{"n":${index},"s":"ping"}}}`);
       return count / ((performance.now() - started) / 1000);
     },
     async close() {

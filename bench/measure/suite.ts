@@ -39,7 +39,11 @@ const jobsRatioTarget = 3;
 /** A sample's key: subject and lanes. */
 const keyOf = (name: string, jobs: number) => `${name} --jobs ${jobs}`;
 
-async function sampleSuites(context: BenchContext, subjects: Subject[], jobsSettings: number[]): Promise<{ samples: Map<string, (SuiteSample | undefined)[]>; problems: Map<string, string> }> {
+async function sampleSuites(
+  context: BenchContext,
+  subjects: Subject[],
+  jobsSettings: number[],
+): Promise<{ samples: Map<string, (SuiteSample | undefined)[]>; problems: Map<string, string> }> {
   const { options, log } = context;
   const turns = subjects.flatMap((subject) => jobsSettings.map((jobs) => ({ subject, jobs, key: keyOf(subject.name, jobs) })));
   const samples = new Map<string, (SuiteSample | undefined)[]>(turns.map(({ key }) => [key, []]));
@@ -48,12 +52,16 @@ async function sampleSuites(context: BenchContext, subjects: Subject[], jobsSett
     for (let turn = 0; turn < turns.length; turn++) {
       const { subject, jobs, key } = turns[(run + turn) % turns.length];
       const common = { every: options.suiteEvery, jobs };
-      const arg = subject.spec ? { subject: "runner", spec: subject.spec, baseline: subject.baseline, ...common } : { subject: "reference", ...common };
+      const arg = subject.spec
+        ? { subject: "runner", spec: subject.spec, baseline: subject.baseline, ...common }
+        : { subject: "reference", ...common };
       try {
         const { result } = await runChild<SuiteSample>("child/run-suite.ts", arg, childTimeoutMs);
         samples.get(key)![run] = result;
         const odd = result.unexpected.length ? `, ${result.unexpected.length} unexpected` : "";
-        log(`suite ${run + 1}/${options.runs} ${key}: ${(result.wallMs / 1000).toFixed(2)} s, ${result.scenarios} scenarios${odd}, rss ${Math.round(result.maxRssKb / 1024)} MB`);
+        log(
+          `suite ${run + 1}/${options.runs} ${key}: ${(result.wallMs / 1000).toFixed(2)} s, ${result.scenarios} scenarios${odd}, rss ${Math.round(result.maxRssKb / 1024)} MB`,
+        );
         if (result.unexpected.length) problems.set(key, `unexpected results, e.g. ${result.unexpected[0]}`);
       } catch (error) {
         samples.get(key)![run] = undefined;
@@ -76,8 +84,12 @@ function statusCounts(sample: SuiteSample | undefined): string {
 export function differingScenarios(one: SuiteSample | undefined, other: SuiteSample | undefined): string[] {
   if (!one || !other) return [];
   const theirs = new Map(other.signatures.map((signature) => [signature.scenario, JSON.stringify(signature)]));
-  const differing = one.signatures.filter((signature) => theirs.get(signature.scenario) !== JSON.stringify(signature)).map((signature) => signature.scenario);
-  return one.signatures.length === other.signatures.length ? differing : [...differing, `(${one.signatures.length} results vs ${other.signatures.length})`];
+  const differing = one.signatures
+    .filter((signature) => theirs.get(signature.scenario) !== JSON.stringify(signature))
+    .map((signature) => signature.scenario);
+  return one.signatures.length === other.signatures.length
+    ? differing
+    : [...differing, `(${one.signatures.length} results vs ${other.signatures.length})`];
 }
 
 const defined = <T>(values: (T | undefined)[]): T[] => values.filter((value): value is T => value !== undefined);
@@ -88,7 +100,10 @@ export async function measureSuite(context: BenchContext): Promise<Row[]> {
   const wantSuite = options.only.has("suite");
   const wantMemory = options.only.has("memory");
   const runners = wantSuite ? context.runners : [];
-  const subjects: Subject[] = [{ name: inProcess }, ...runners.flatMap((runner) => (runner.available ? [{ name: runner.name, spec: runner.spec, baseline: runner.baseline }] : []))];
+  const subjects: Subject[] = [
+    { name: inProcess },
+    ...runners.flatMap((runner) => (runner.available ? [{ name: runner.name, spec: runner.spec, baseline: runner.baseline }] : [])),
+  ];
   const lanes = defaultJobs();
   // The memory row alone needs only the default (what `run` does); the suite row compares both.
   const jobsSettings = wantSuite ? [1, lanes] : [lanes];
@@ -112,8 +127,9 @@ export async function measureSuite(context: BenchContext): Promise<Row[]> {
           summary: summarize(wallsOf(key).map((ms) => ms / 1000)),
           // A slice's time says nothing against a whole-suite target.
           target: jobs === lanes && !slice ? { stat: "median", op: "<=", value: wholeSuiteTargetS(subject.name) } : undefined,
-          note: `${defined(mine)[0]?.scenarios ?? "?"} scenarios (${statusCounts(defined(mine)[0])}), one fresh child process per sample, ` +
-              `timed from subject start to close${problem ? `; ${key}: ${problem.split("\n")[0]}` : ""}`,
+          note:
+            `${defined(mine)[0]?.scenarios ?? "?"} scenarios (${statusCounts(defined(mine)[0])}), one fresh child process per sample, ` +
+            `timed from subject start to close${problem ? `; ${key}: ${problem.split("\n")[0]}` : ""}`,
         });
       }
       rows.push({
@@ -141,7 +157,10 @@ export async function measureSuite(context: BenchContext): Promise<Row[]> {
       const mine = serial;
       const walls = wallsOf(keyOf(subject.name, 1));
       if (subject.spec) {
-        const ratios = pairedRatios(walls, reference.map((sample) => sample?.wallMs ?? Number.NaN));
+        const ratios = pairedRatios(
+          walls,
+          reference.map((sample) => sample?.wallMs ?? Number.NaN),
+        );
         rows.push({
           group: "suite",
           figure: "suite wall time / in-process, --jobs 1",
@@ -150,12 +169,25 @@ export async function measureSuite(context: BenchContext): Promise<Row[]> {
           summary: summarize(ratios),
           target: subject.name === "ts" ? { stat: "median", op: "<=", value: 1.5 } : undefined,
         });
-        rows.push({ group: "suite", figure: "runner start (spawn + handshake)", subject: subject.name, unit: "ms", summary: summarize(defined(mine).map((sample) => sample.startMs)) });
-        rows.push({ group: "suite", figure: "runner peak RSS during the suite", subject: subject.name, unit: "MB", summary: summarize(defined(mine).flatMap((sample) => (sample.runnerPeakRssKb ? [mb(sample.runnerPeakRssKb)] : []))) });
+        rows.push({
+          group: "suite",
+          figure: "runner start (spawn + handshake)",
+          subject: subject.name,
+          unit: "ms",
+          summary: summarize(defined(mine).map((sample) => sample.startMs)),
+        });
+        rows.push({
+          group: "suite",
+          figure: "runner peak RSS during the suite",
+          subject: subject.name,
+          unit: "MB",
+          summary: summarize(defined(mine).flatMap((sample) => (sample.runnerPeakRssKb ? [mb(sample.runnerPeakRssKb)] : []))),
+        });
       }
     }
     for (const runner of context.runners) {
-      if (!runner.available) rows.push(...unavailableRows("suite", [{ figure: `suite wall time, --jobs 1 / --jobs ${lanes}`, unit: "x" }], runner));
+      if (!runner.available)
+        rows.push(...unavailableRows("suite", [{ figure: `suite wall time, --jobs 1 / --jobs ${lanes}`, unit: "x" }], runner));
     }
   }
   if (wantMemory) {

@@ -9,7 +9,14 @@ const style = process.argv[2] === "openai" ? "openai" : "anthropic";
 const turns = Number(process.argv[3] ?? 3_000);
 const mock = await startLlmMock();
 try {
-  const client = createClient({ style, baseUrl: mock.vars.baseUrl, model: "bench-model", apiKey: "bench-key", retries: 0, logger: { warn: () => undefined } });
+  const client = createClient({
+    style,
+    baseUrl: mock.vars.baseUrl,
+    model: "bench-model",
+    apiKey: "bench-key",
+    retries: 0,
+    logger: { warn: () => undefined },
+  });
   const store = client.conversationStore();
   const history = conversation();
   for (let index = 0; index < turns; index++) {

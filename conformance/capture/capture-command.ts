@@ -10,7 +10,8 @@ const collect = (value: string, previous: string[]) => [...previous, value];
 function parseListen(value: string): { host: string; port: number } {
   const match = /^(?:\[([^\]]+)\]|([^:]+)):(\d+)$/.exec(value);
   const port = Number(match?.[3]);
-  if (!match || port > 65535) throw new InvalidArgumentError("expected HOST:PORT on loopback, e.g. 127.0.0.1:8788 (port 0 picks a free one)");
+  if (!match || port > 65535)
+    throw new InvalidArgumentError("expected HOST:PORT on loopback, e.g. 127.0.0.1:8788 (port 0 picks a free one)");
   return { host: match[1] ?? match[2], port };
 }
 
@@ -42,7 +43,11 @@ export function registerCaptureProxyCommand(program: Command): void {
     .requiredOption("--listen <host:port>", "where to listen, on loopback (port 0 picks a free one)", parseListen)
     .requiredOption("--upstream <url>", "where to forward (the request's path and query are appended to its path)", parseUpstream)
     .requiredOption("--out <dir>", "where the captures go (one JSON file per call; a tool loop's turns in one)")
-    .option("--id-prefix <prefix>", "capture ids are PREFIX + openai-run-0001 ...; make it the scenario's folder under fixtures/scenarios", "captured/proxy/")
+    .option(
+      "--id-prefix <prefix>",
+      "capture ids are PREFIX + openai-run-0001 ...; make it the scenario's folder under fixtures/scenarios",
+      "captured/proxy/",
+    )
     .option("--redact-pattern <regex>", "also redact strings matching this (repeatable)", collect, [])
     .option("--pattern-file <file>", "redact patterns, one regex a line (default fixtures/captured/redact-patterns.txt)")
     .option("--keep-header <name>", "also keep this header's value (repeatable)", collect, [])
@@ -60,9 +65,13 @@ export function registerCaptureProxyCommand(program: Command): void {
       });
       closeOnInterrupt(async () => {
         await proxy.close();
-        console.log(`capture: closed; ${proxy.written().length} capture file(s) in ${relative(process.cwd(), resolve(options.out)) || "."}`);
+        console.log(
+          `capture: closed; ${proxy.written().length} capture file(s) in ${relative(process.cwd(), resolve(options.out)) || "."}`,
+        );
       });
-      console.log(`capture: listening on ${proxy.url}, forwarding to ${options.upstream.origin}${options.upstream.pathname.replace(/\/$/, "")}`);
+      console.log(
+        `capture: listening on ${proxy.url}, forwarding to ${options.upstream.origin}${options.upstream.pathname.replace(/\/$/, "")}`,
+      );
       console.log(`capture: point your client's base URL at ${proxy.url}/v1 (or what follows the upstream's path); Ctrl-C to stop`);
       // The listener keeps the process alive until the signal.
     });

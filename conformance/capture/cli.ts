@@ -64,9 +64,12 @@ function scenarioIdFor(scenarioPath: string, outDir: string): string {
   return idForPath(scenarioPath, inSuite ? defaultScenarioDir : dirname(resolve(outDir)));
 }
 
-
 /** Import captures as scenarios; returns the files written. Prints paths and counts, never values. */
-export async function importCaptures(files: string[], options: ImportOptions, log: (line: string) => void = console.log): Promise<string[]> {
+export async function importCaptures(
+  files: string[],
+  options: ImportOptions,
+  log: (line: string) => void = console.log,
+): Promise<string[]> {
   const patterns = await patternsFor(options);
   const outDir = options.out ?? defaultCapturedScenarioDir;
   const prepared: { file: string; name: string; capture: Capture; redactedAt: string[]; scenarioPath: string }[] = [];
@@ -81,30 +84,45 @@ export async function importCaptures(files: string[], options: ImportOptions, lo
     const source = await readSource(file, context);
     for (const warning of source.warnings) log(`warning: ${warning}`);
     for (const { name, data } of source.items) {
-      const { value, redactedAt } = redact(data, patterns, { keepHeaders: options.keepHeader, secretKeys: options.secretKey, knownSecrets: source.knownSecrets });
+      const { value, redactedAt } = redact(data, patterns, {
+        keepHeaders: options.keepHeader,
+        secretKeys: options.secretKey,
+        knownSecrets: source.knownSecrets,
+      });
       const label = source.format === "capture" ? file : `${file} (${source.format}, capture ${name})`;
       const found = captureProblems(label, value);
       if (found.length) problems.push(...found);
       else prepared.push({ file, name, capture: value as Capture, redactedAt, scenarioPath: scenarioPathFor(file, outDir, name) });
     }
   }
-  if (context.replies.length) problems.push(`--reply: ${context.replies.length} more repl${context.replies.length === 1 ? "y" : "ies"} than raw HTTP requests`);
+  if (context.replies.length)
+    problems.push(`--reply: ${context.replies.length} more repl${context.replies.length === 1 ? "y" : "ies"} than raw HTTP requests`);
   const ids = new Map<string, string>();
   for (const { file, capture } of prepared) {
     const first = ids.get(capture.id);
     if (first) problems.push(`${file}: id "${capture.id}" is also the id of ${first}`);
     ids.set(capture.id, file);
   }
-  if (problems.length) throw new CaptureError(`invalid capture(s), nothing written:\n${problems.map((problem) => `  ${problem}`).join("\n")}`);
+  if (problems.length)
+    throw new CaptureError(`invalid capture(s), nothing written:\n${problems.map((problem) => `  ${problem}`).join("\n")}`);
 
   const written: string[] = [];
   for (const { file, name, capture, redactedAt, scenarioPath } of prepared) {
-    const text = captureToScenario(capture, { exact: options.exact, recorded: options.recorded, repoRoot, scenarioPath, scenarioId: scenarioIdFor(scenarioPath, outDir), capturePath: resolve(file) });
+    const text = captureToScenario(capture, {
+      exact: options.exact,
+      recorded: options.recorded,
+      repoRoot,
+      scenarioPath,
+      scenarioId: scenarioIdFor(scenarioPath, outDir),
+      capturePath: resolve(file),
+    });
     await mkdir(dirname(scenarioPath), { recursive: true });
     await writeFile(scenarioPath, text);
     written.push(scenarioPath);
     const shown = relative(process.cwd(), scenarioPath);
-    log(`wrote ${shown}${redactedAt.length ? ` (redacted ${redactedAt.length} value${redactedAt.length > 1 ? "s" : ""}: ${redactedAt.join(", ")})` : ""}`);
+    log(
+      `wrote ${shown}${redactedAt.length ? ` (redacted ${redactedAt.length} value${redactedAt.length > 1 ? "s" : ""}: ${redactedAt.join(", ")})` : ""}`,
+    );
     if (options.captureOut) {
       const capturePath = join(resolve(options.captureOut), `${name}.json`);
       await mkdir(dirname(capturePath), { recursive: true });
@@ -125,22 +143,52 @@ export function registerCaptureCommands(program: Command): void {
   program
     .command("import")
     .description("turn captured LLM exchanges (fixtures/captured/**) into replay scenarios, redacting secrets")
-    .argument("<inputs...>", "captures (JSON or YAML, conformance/schema/capture.schema.json), HAR 1.2 files, raw HTTP/1.1 request dumps or curl --trace-ascii files (told apart by content)")
-    .option("--out <dir>", "where the scenarios go (the capture's folder under fixtures/captured/ is kept)", relative(process.cwd(), defaultCapturedScenarioDir) || ".")
+    .argument(
+      "<inputs...>",
+      "captures (JSON or YAML, conformance/schema/capture.schema.json), HAR 1.2 files, raw HTTP/1.1 request dumps or curl --trace-ascii files (told apart by content)",
+    )
+    .option(
+      "--out <dir>",
+      "where the scenarios go (the capture's folder under fixtures/captured/ is kept)",
+      relative(process.cwd(), defaultCapturedScenarioDir) || ".",
+    )
     .option("--redact-pattern <regex>", "also redact strings matching this (repeatable)", collect, [])
     .option("--pattern-file <file>", "redact patterns, one regex a line (default fixtures/captured/redact-patterns.txt)")
-    .option("--keep-header <name>", "also keep this header's value (repeatable); only known harmless ones (content-type, accept, user-agent, ...) are kept by default", collect, [])
-    .option("--secret-key <word>", "also redact the value of keys with this word in their name (repeatable), besides key, token, secret, password, auth, cookie, session, ...", collect, [])
+    .option(
+      "--keep-header <name>",
+      "also keep this header's value (repeatable); only known harmless ones (content-type, accept, user-agent, ...) are kept by default",
+      collect,
+      [],
+    )
+    .option(
+      "--secret-key <word>",
+      "also redact the value of keys with this word in their name (repeatable), besides key, token, secret, password, auth, cookie, session, ...",
+      collect,
+      [],
+    )
     .option("--exact", "also assert the raw body text (byte identity); needs `raw` in the capture")
     .option("--recorded", "tag the scenarios `recorded`, so `record` fills their expected bodies from the reference")
     .option("--capture-out <dir>", "also write each redacted capture (JSON) there")
-    .option("--match <glob|/regex/>", "HAR entries to import: POSTs whose URL matches (a glob where * matches anything, or /REGEX/); default: POSTs to .../chat/completions and .../messages")
-    .option("--reply <file>", "the upstream's reply (JSON or SSE text) to a raw HTTP request, in request order (repeatable); default a minimal reply", collect, [])
+    .option(
+      "--match <glob|/regex/>",
+      "HAR entries to import: POSTs whose URL matches (a glob where * matches anything, or /REGEX/); default: POSTs to .../chat/completions and .../messages",
+    )
+    .option(
+      "--reply <file>",
+      "the upstream's reply (JSON or SSE text) to a raw HTTP request, in request order (repeatable); default a minimal reply",
+      collect,
+      [],
+    )
     .option("--captured-at <time>", "provenance.capturedAt (ISO 8601) of inputs that carry no time (raw HTTP); default now")
-    .option("--client <file>", "client.create options as JSON (style, model, systemPrompt, requestParams, bodyTransform, maxTurns; prompt, history) used instead of the ones derived from the wire body")
+    .option(
+      "--client <file>",
+      "client.create options as JSON (style, model, systemPrompt, requestParams, bodyTransform, maxTurns; prompt, history) used instead of the ones derived from the wire body",
+    )
     .action(async (files: string[], options: ImportOptions) => {
       const written = await importCaptures(files, options);
-      console.log(`imported ${written.length} capture${written.length === 1 ? "" : "s"}; run them with: npm run conformance -- run ${relative(process.cwd(), options.out ?? defaultCapturedScenarioDir) || "."}`);
+      console.log(
+        `imported ${written.length} capture${written.length === 1 ? "" : "s"}; run them with: npm run conformance -- run ${relative(process.cwd(), options.out ?? defaultCapturedScenarioDir) || "."}`,
+      );
     });
 
   program

@@ -20,7 +20,8 @@ export function callInputsOf(style: Style, body: Record<string, unknown>): CallI
   let systemPrompt: string | undefined;
   let history: Record<string, unknown>[] | undefined;
   // openai: the client puts the system prompt first only in a new conversation; a history carries its own.
-  if (style === "openai" && before.length === 1 && before[0]!.role === "system" && typeof before[0]!.content === "string") systemPrompt = before[0]!.content;
+  if (style === "openai" && before.length === 1 && before[0]!.role === "system" && typeof before[0]!.content === "string")
+    systemPrompt = before[0]!.content;
   else if (before.length) history = before;
   if (style === "anthropic" && typeof body.system === "string" && body.system !== "") systemPrompt = body.system;
   const prompt = last?.role === "user" && typeof last.content === "string" ? last.content : undefined;

@@ -8,7 +8,8 @@ export class CurlTraceError extends Error {}
 
 const ROW_WIDTH = 64;
 // An optional --trace-time stamp, then the block marker.
-const BLOCK = /^(?:\d\d:\d\d:\d\d\.\d+ )?(==|=>|<=) (Info|Send header|Send data|Recv header|Recv data|Send SSL data|Recv SSL data)(?:, (\d+) bytes)?/;
+const BLOCK =
+  /^(?:\d\d:\d\d:\d\d\.\d+ )?(==|=>|<=) (Info|Send header|Send data|Recv header|Recv data|Send SSL data|Recv SSL data)(?:, (\d+) bytes)?/;
 const ROW = /^[0-9a-f]{4,}: ?(.*)$/;
 
 export function looksLikeCurlTrace(text: string): boolean {
@@ -40,7 +41,8 @@ export function curlTraceCalls(text: string, file: string): WireCall[] {
     }
     const row = ROW.exec(line);
     if (row && blocks.length) blocks[blocks.length - 1]!.rows.push(row[1]!);
-    else if (line.trim() !== "" && !blocks.length) throw new CurlTraceError(`${file}:${index + 1}: expected a curl --trace-ascii block ("== Info:", "=> Send header, N bytes")`);
+    else if (line.trim() !== "" && !blocks.length)
+      throw new CurlTraceError(`${file}:${index + 1}: expected a curl --trace-ascii block ("== Info:", "=> Send header, N bytes")`);
   });
 
   const calls: WireCall[] = [];
@@ -50,11 +52,17 @@ export function curlTraceCalls(text: string, file: string): WireCall[] {
     if (block.kind === "Send header") {
       const lines = blockText(block).split("\r\n");
       const requestLine = /^([A-Z]+) (\S+) HTTP\/[\d.]+$/.exec(lines[0] ?? "");
-      if (!requestLine) throw new CurlTraceError(`${file}:${block.line + 1}: expected a request line (METHOD TARGET HTTP/1.1) at the start of "Send header"`);
-      const pairs = lines.slice(1).filter(Boolean).map((line): [string, string] => {
-        const colon = line.indexOf(":");
-        return [line.slice(0, colon).trim(), line.slice(colon + 1).trim()];
-      });
+      if (!requestLine)
+        throw new CurlTraceError(
+          `${file}:${block.line + 1}: expected a request line (METHOD TARGET HTTP/1.1) at the start of "Send header"`,
+        );
+      const pairs = lines
+        .slice(1)
+        .filter(Boolean)
+        .map((line): [string, string] => {
+          const colon = line.indexOf(":");
+          return [line.slice(0, colon).trim(), line.slice(colon + 1).trim()];
+        });
       const headers = headerRecord(pairs);
       const host = pairs.find(([name]) => name.toLowerCase() === "host")?.[1];
       const target = requestLine[2]!;
@@ -64,7 +72,9 @@ export function curlTraceCalls(text: string, file: string): WireCall[] {
         headers,
         body: "",
         where: `line ${block.line}`,
-        droppedSecrets: Object.entries(headers).flatMap(([name, value]) => (name.toLowerCase() === "cookie" ? cookieValues(value, false) : [])),
+        droppedSecrets: Object.entries(headers).flatMap(([name, value]) =>
+          name.toLowerCase() === "cookie" ? cookieValues(value, false) : [],
+        ),
       };
       calls.push(current);
       responseHeaderText = "";
@@ -76,7 +86,8 @@ export function curlTraceCalls(text: string, file: string): WireCall[] {
       // The last status line wins (a "100 Continue" comes first).
       const status = [...responseHeaderText.matchAll(/^HTTP\/[\d.]+ (\d{3})/gm)].pop();
       const contentType = /^content-type:\s*(.+)$/im.exec(responseHeaderText);
-      for (const setCookie of responseHeaderText.matchAll(/^set-cookie:\s*(.+)$/gim)) current.droppedSecrets.push(setCookie[1]!, ...cookieValues(setCookie[1]!, true));
+      for (const setCookie of responseHeaderText.matchAll(/^set-cookie:\s*(.+)$/gim))
+        current.droppedSecrets.push(setCookie[1]!, ...cookieValues(setCookie[1]!, true));
       current.response = { ...current.response, status: status ? Number(status[1]) : undefined, contentType: contentType?.[1]?.trim() };
     } else if (block.kind === "Recv data" && current) {
       current.response = { ...current.response, text: (current.response?.text ?? "") + blockText(block) };

@@ -47,7 +47,10 @@ export interface DeriveOptions {
 /** How the client renders a toolkit's tools (reference/toolkit/adapters.ts). */
 function renderTools(style: Style, tools: { name: string; description?: string; inputSchema?: object }[]): Body[] {
   return style === "openai"
-    ? tools.map((tool) => ({ type: "function", function: { name: tool.name, description: tool.description, parameters: tool.inputSchema } }))
+    ? tools.map((tool) => ({
+        type: "function",
+        function: { name: tool.name, description: tool.description, parameters: tool.inputSchema },
+      }))
     : tools.map((tool) => ({ name: tool.name, description: tool.description, input_schema: tool.inputSchema }));
 }
 
@@ -60,15 +63,25 @@ function toolResults(loop: Parsed[], file: string): Map<string, { output: string
     const answers =
       loop[turn]!.style === "openai"
         ? turns.rest.map((message) => ({ id: message.tool_call_id, content: message.content, isError: false }))
-        : (turns.rest[0]!.content as Body[]).map((block) => ({ id: block.tool_use_id, content: block.content, isError: block.is_error === true }));
+        : (turns.rest[0]!.content as Body[]).map((block) => ({
+            id: block.tool_use_id,
+            content: block.content,
+            isError: block.is_error === true,
+          }));
     for (const answer of answers) {
       const name = names.get(String(answer.id));
-      if (!name) throw new DeriveError(`${file}: ${loop[turn]!.call.where}: a tool result answers a call id the assistant message does not have`);
-      if (typeof answer.content !== "string") throw new DeriveError(`${file}: ${loop[turn]!.call.where}: the result of tool "${name}" is not a string; a replay's tool result is text`);
+      if (!name)
+        throw new DeriveError(`${file}: ${loop[turn]!.call.where}: a tool result answers a call id the assistant message does not have`);
+      if (typeof answer.content !== "string")
+        throw new DeriveError(
+          `${file}: ${loop[turn]!.call.where}: the result of tool "${name}" is not a string; a replay's tool result is text`,
+        );
       const result = { output: answer.content, isError: answer.isError, where: loop[turn]!.call.where };
       const earlier = results.get(name);
       if (earlier && (earlier.output !== result.output || earlier.isError !== result.isError)) {
-        throw new DeriveError(`${file}: tool "${name}" answered differently in ${earlier.where} and ${result.where}; a capture holds one fixed result per tool (import the entries separately with --match)`);
+        throw new DeriveError(
+          `${file}: tool "${name}" answered differently in ${earlier.where} and ${result.where}; a capture holds one fixed result per tool (import the entries separately with --match)`,
+        );
       }
       results.set(name, result);
     }
@@ -77,7 +90,11 @@ function toolResults(loop: Parsed[], file: string): Map<string, { output: string
 }
 
 /** Prompt, history and system prompt, read from the first request (client-inputs.ts), unless `--client FILE` gives the prompt. */
-function clientInputs(first: Parsed, file: string, supplied: ClientInputs | undefined): { systemPrompt?: string; prompt: string; history?: Body[] } {
+function clientInputs(
+  first: Parsed,
+  file: string,
+  supplied: ClientInputs | undefined,
+): { systemPrompt?: string; prompt: string; history?: Body[] } {
   if (supplied?.prompt !== undefined) return { prompt: supplied.prompt, history: supplied.history, systemPrompt: supplied.systemPrompt };
   const { prompt, history, systemPrompt } = callInputsOf(first.style, first.body);
   if (prompt === undefined) {
@@ -115,7 +132,9 @@ export function deriveCaptures(calls: WireCall[], options: DeriveOptions): Deriv
   const parsed: Parsed[] = [];
   for (const call of calls) {
     if (call.response?.status !== undefined && call.response.status >= 400) {
-      warnings.push(`${file}: ${call.where}: skipped: the upstream answered ${call.response.status} (an error exchange is not replayed as a capture)`);
+      warnings.push(
+        `${file}: ${call.where}: skipped: the upstream answered ${call.response.status} (an error exchange is not replayed as a capture)`,
+      );
       continue;
     }
     parsed.push(parse(call, file));
@@ -152,12 +171,16 @@ export function deriveCaptures(calls: WireCall[], options: DeriveOptions): Deriv
       if (Object.keys(params).length) {
         requestParams = params;
         derived.push("requestParams");
-        notes.push(`The body's keys the client's base body would not send (${Object.keys(params).join(", ")}) are derived as requestParams; --client FILE gives them exactly`);
+        notes.push(
+          `The body's keys the client's base body would not send (${Object.keys(params).join(", ")}) are derived as requestParams; --client FILE gives them exactly`,
+        );
       }
       if (patch.length) {
         bodyTransform = { patch };
         derived.push("bodyTransform");
-        notes.push(`A derived body transform (${patch.map((op) => `${op.op} ${op.path}`).join(", ")}) makes the client's body match the wire's`);
+        notes.push(
+          `A derived body transform (${patch.map((op) => `${op.op} ${op.path}`).join(", ")}) makes the client's body match the wire's`,
+        );
       }
     }
 
@@ -170,12 +193,18 @@ export function deriveCaptures(calls: WireCall[], options: DeriveOptions): Deriv
         response = { text: given, contentType: looksLikeSse(given) ? "text/event-stream" : "application/json" };
         replyFile = true;
       }
-      const answered = response?.text !== undefined && response.text !== "" ? replyFromResponse(style, response.text, response.contentType) : undefined;
+      const answered =
+        response?.text !== undefined && response.text !== "" ? replyFromResponse(style, response.text, response.contentType) : undefined;
       if (turn < loop.length - 1) {
         // What the client echoed next is what the replay must make it echo: the next request's assistant message.
-        replies.push({ ...replyFromAssistant(style, added(loop[turn]!, loop[turn + 1]!)!.assistant), ...(answered?.usage ? { usage: answered.usage } : {}) });
+        replies.push({
+          ...replyFromAssistant(style, added(loop[turn]!, loop[turn + 1]!)!.assistant),
+          ...(answered?.usage ? { usage: answered.usage } : {}),
+        });
       } else if (replyFile && !answered) {
-        throw new DeriveError(`${file}: ${loop[turn]!.call.where}: the --reply file given for it is neither ${style} JSON nor ${style} SSE`);
+        throw new DeriveError(
+          `${file}: ${loop[turn]!.call.where}: the --reply file given for it is neither ${style} JSON nor ${style} SSE`,
+        );
       } else if (answered) {
         if (answered.toolCalls?.length) {
           const { toolCalls: _calls, ...rest } = answered;
@@ -212,7 +241,11 @@ export function deriveCaptures(calls: WireCall[], options: DeriveOptions): Deriv
         style,
         model,
         ...(inputs.systemPrompt !== undefined ? { systemPrompt: inputs.systemPrompt } : {}),
-        ...(options.client?.maxTurns !== undefined ? { maxTurns: options.client.maxTurns } : loop.length > 10 ? { maxTurns: loop.length } : {}),
+        ...(options.client?.maxTurns !== undefined
+          ? { maxTurns: options.client.maxTurns }
+          : loop.length > 10
+            ? { maxTurns: loop.length }
+            : {}),
         ...(requestParams && Object.keys(requestParams).length ? { requestParams } : {}),
         ...(bodyTransform ? { bodyTransform } : {}),
       },
@@ -231,9 +264,13 @@ export function deriveCaptures(calls: WireCall[], options: DeriveOptions): Deriv
       exchanges: [
         {
           stream,
-          requests: loop.map((turn) => ({ method: turn.call.method.toUpperCase(), path: pathOf(turn.call.url), headers: turn.call.headers, body: turn.body, raw: turn.call.body })) as [
-            Capture["exchanges"][0]["requests"][0],
-          ],
+          requests: loop.map((turn) => ({
+            method: turn.call.method.toUpperCase(),
+            path: pathOf(turn.call.url),
+            headers: turn.call.headers,
+            body: turn.body,
+            raw: turn.call.body,
+          })) as [Capture["exchanges"][0]["requests"][0]],
         },
       ],
     };

@@ -44,7 +44,8 @@ export function harCalls(har: unknown, file: string, select: (method: string, ur
   entries.forEach((entry, index) => {
     const where = `entry ${index + 1}`;
     const pointer = `/log/entries/${index}`;
-    if (!isRecord(entry) || !isRecord(entry.request)) throw new HarError(`${file}: ${where} (${pointer}): expected an object with a "request" object`);
+    if (!isRecord(entry) || !isRecord(entry.request))
+      throw new HarError(`${file}: ${where} (${pointer}): expected an object with a "request" object`);
     const request = entry.request;
     if (typeof request.method !== "string" || typeof request.url !== "string") {
       throw new HarError(`${file}: ${where} (${pointer}/request): expected string "method" and "url"`);
@@ -52,20 +53,20 @@ export function harCalls(har: unknown, file: string, select: (method: string, ur
     if (!select(request.method, request.url)) return;
     const postData = request.postData;
     if (!isRecord(postData) || typeof postData.text !== "string") {
-      throw new HarError(`${file}: ${where} (${pointer}/request/postData/text): an LLM call needs its request body; this entry has none (exported without content?)`);
+      throw new HarError(
+        `${file}: ${where} (${pointer}/request/postData/text): an LLM call needs its request body; this entry has none (exported without content?)`,
+      );
     }
     const headers = headerRecord(pairs(request.headers));
-    const droppedSecrets = [
-      ...pairs(request.cookies).map(([, value]) => value),
-      ...pairs(request.queryString).map(([, value]) => value),
-    ];
+    const droppedSecrets = [...pairs(request.cookies).map(([, value]) => value), ...pairs(request.queryString).map(([, value]) => value)];
     const response = isRecord(entry.response) ? entry.response : undefined;
     for (const [name, value] of pairs(response?.headers)) {
       if (name.toLowerCase() === "set-cookie") droppedSecrets.push(value, ...cookieValues(value, true));
       else if (credentialHeader(name)) droppedSecrets.push(value);
     }
     droppedSecrets.push(...pairs(response?.cookies).map(([, value]) => value));
-    for (const [name, value] of Object.entries(headers)) if (name.toLowerCase() === "cookie") droppedSecrets.push(...cookieValues(value, false));
+    for (const [name, value] of Object.entries(headers))
+      if (name.toLowerCase() === "cookie") droppedSecrets.push(...cookieValues(value, false));
     const content = isRecord(response?.content) ? response!.content : undefined;
     calls.push({
       method: request.method,

@@ -24,8 +24,14 @@ function styleOf(call: WireCall, body: Body): Style {
   if (/\/chat\/completions$/.test(path)) return "openai";
   if (/\/messages$/.test(path)) return "anthropic";
   if (Object.keys(call.headers).some((name) => name.toLowerCase() === "anthropic-version")) return "anthropic";
-  const blocks = (body.messages as unknown[]).flatMap((message) => (isRecord(message) && Array.isArray(message.content) ? message.content : []));
-  if (body.system !== undefined || blocks.some((block) => isRecord(block) && (["tool_use", "tool_result"] as unknown[]).includes(block.type))) return "anthropic";
+  const blocks = (body.messages as unknown[]).flatMap((message) =>
+    isRecord(message) && Array.isArray(message.content) ? message.content : [],
+  );
+  if (
+    body.system !== undefined ||
+    blocks.some((block) => isRecord(block) && (["tool_use", "tool_result"] as unknown[]).includes(block.type))
+  )
+    return "anthropic";
   return "openai";
 }
 

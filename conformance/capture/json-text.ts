@@ -19,7 +19,8 @@ export function rewriteJsonValues(text: string, original: unknown, redacted: unk
     while (index < text.length && text[index] !== '"') index += text[index] === "\\" ? 2 : 1;
     return index + 1;
   };
-  const child = (node: unknown, key: string | number) => (node !== null && typeof node === "object" ? (node as Record<string, unknown>)[key] : undefined);
+  const child = (node: unknown, key: string | number) =>
+    node !== null && typeof node === "object" ? (node as Record<string, unknown>)[key] : undefined;
   const value = (before: unknown, after: unknown): void => {
     skipSpace();
     const open = text[position];

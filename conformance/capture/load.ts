@@ -19,7 +19,8 @@ export class CaptureError extends Error {}
 export function captureProblems(file: string, data: unknown): string[] {
   if (!validateCaptureSchema(data)) {
     return (validateCaptureSchema.errors ?? []).map((error) => {
-      const extra = error.keyword === "additionalProperties" ? ` "${(error.params as { additionalProperty: string }).additionalProperty}"` : "";
+      const extra =
+        error.keyword === "additionalProperties" ? ` "${(error.params as { additionalProperty: string }).additionalProperty}"` : "";
       return `${file}: ${error.instancePath || "(top level)"}: ${error.message}${extra}`;
     });
   }
@@ -32,7 +33,8 @@ export function captureProblems(file: string, data: unknown): string[] {
     if (new Set(indices).size !== indices.length) problems.push(`${file}: /exchanges/${e}/requests: two requests with the same index`);
     const replies = capture.upstream?.replies.length ?? 1;
     for (const index of indices) {
-      if (index >= replies) problems.push(`${file}: /exchanges/${e}/requests: request ${index} needs at least ${index + 1} upstream replies, found ${replies}`);
+      if (index >= replies)
+        problems.push(`${file}: /exchanges/${e}/requests: request ${index} needs at least ${index + 1} upstream replies, found ${replies}`);
     }
     exchange.requests.forEach((request, r) => {
       if (request.transformInput && !capture.client.bodyTransform) {

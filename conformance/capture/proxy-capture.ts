@@ -41,10 +41,17 @@ export interface Conversation {
  */
 export function deriveRequestParams(style: Style, body: Record<string, unknown>, caveats: string[]): Record<string, unknown> {
   const tools = Array.isArray(body.tools) ? body.tools : [];
-  const base = baseBody(style, { model: String(body.model ?? ""), systemPrompt: "", messages: messagesOf(body), tools, stream: body.stream === true });
+  const base = baseBody(style, {
+    model: String(body.model ?? ""),
+    systemPrompt: "",
+    messages: messagesOf(body),
+    tools,
+    stream: body.stream === true,
+  });
   const owned = new Set(["model", ...RESERVED, ...(style === "anthropic" ? ["system"] : [])]);
   const { params, missing } = bodyBeyondBase(Object.fromEntries(Object.entries(body).filter(([key]) => !owned.has(key))), base);
-  for (const key of missing.filter((key) => !owned.has(key))) caveats.push(`the body has no "${key}", which the client always sends: the replay will differ`);
+  for (const key of missing.filter((key) => !owned.has(key)))
+    caveats.push(`the body has no "${key}", which the client always sends: the replay will differ`);
   // anthropic: a system given as content blocks is not a systemPrompt; requestParams replace it.
   if (style === "anthropic" && body.system !== undefined && typeof body.system !== "string") params.system = body.system;
   return params;
@@ -57,7 +64,11 @@ function callOf(style: Style, body: Record<string, unknown>, caveats: string[]) 
   caveats.push("the last message is not a user message with text content: the replay sends the prompt as text");
   const last = messagesOf(body).at(-1);
   const blocks = last?.role === "user" && Array.isArray(last.content) ? last.content.filter(isRecord) : undefined;
-  return { prompt: blocks ? blocks.map((block) => (typeof block.text === "string" ? block.text : "")).join("") : "", history, systemPrompt };
+  return {
+    prompt: blocks ? blocks.map((block) => (typeof block.text === "string" ? block.text : "")).join("") : "",
+    history,
+    systemPrompt,
+  };
 }
 
 /** The tools of the first body as host tools, each with the result the client sent back for it. */
@@ -70,7 +81,8 @@ function toolkitOf(style: Style, turns: Turn[], caveats: string[]): Capture["too
   const seen = (name: string | undefined, result: { output: string; isError: boolean }) => {
     if (name === undefined) return;
     const before = results.get(name);
-    if (before && !isDeepStrictEqual(before, result)) caveats.push(`tool ${name} returned different results: the replay's host tool returns the first`);
+    if (before && !isDeepStrictEqual(before, result))
+      caveats.push(`tool ${name} returned different results: the replay's host tool returns the first`);
     if (!before) results.set(name, result);
   };
   for (const turn of turns.slice(1)) {
@@ -80,7 +92,8 @@ function toolkitOf(style: Style, turns: Turn[], caveats: string[]): Capture["too
       }
       if (style === "anthropic" && message.role === "user" && Array.isArray(message.content)) {
         for (const block of message.content.filter(isRecord)) {
-          if (block.type === "tool_result" && typeof block.content === "string") seen(namesById.get(String(block.tool_use_id)), { output: block.content, isError: block.is_error === true });
+          if (block.type === "tool_result" && typeof block.content === "string")
+            seen(namesById.get(String(block.tool_use_id)), { output: block.content, isError: block.is_error === true });
         }
       }
     }
@@ -98,7 +111,8 @@ export function conversationToCapture(conversation: Conversation, upstream: URL)
   const caveats = conversation.caveats;
   const requestParams = deriveRequestParams(first.style, first.body, caveats);
   turns.slice(1).forEach((turn, index) => {
-    if (!isDeepStrictEqual(deriveRequestParams(turn.style, turn.body, []), requestParams)) caveats.push(`turn ${index + 1}'s body differs from turn 0's beyond messages: only a body transform could replay it`);
+    if (!isDeepStrictEqual(deriveRequestParams(turn.style, turn.body, []), requestParams))
+      caveats.push(`turn ${index + 1}'s body differs from turn 0's beyond messages: only a body transform could replay it`);
   });
   const { prompt, history, systemPrompt } = callOf(first.style, first.body, caveats);
   const toolkit = toolkitOf(first.style, turns, caveats);
@@ -106,9 +120,14 @@ export function conversationToCapture(conversation: Conversation, upstream: URL)
   // A loop cut short by maxTurns (or a client that stopped) ends on a reply with tool calls.
   const maxTurns = lastReply.toolCalls?.length && lastReply.status === undefined ? turns.length : undefined;
   const mode = first.stream ? "stream" : "run";
-  const requests = turns.map(
-    (turn, index): Request => ({ index, method: turn.method, path: turn.path, headers: turn.headers, body: turn.body, raw: turn.raw }),
-  );
+  const requests = turns.map((turn, index): Request => ({
+    index,
+    method: turn.method,
+    path: turn.path,
+    headers: turn.headers,
+    body: turn.body,
+    raw: turn.raw,
+  }));
   return {
     id: conversation.id,
     title: `${first.style} ${mode} recorded by the capture proxy (${turns.length} turn${turns.length === 1 ? "" : "s"})`,
@@ -142,8 +161,15 @@ const RETRIED_STATUSES = [429, 500, 502, 503, 504];
 /** Does `next` continue `conversation`: the next turn of its tool loop, or a retry of its last request? */
 export function continues(conversation: Conversation, next: Turn): boolean {
   const previous = conversation.turns[conversation.turns.length - 1];
-  if (previous.style !== next.style || previous.stream !== next.stream || previous.path !== next.path || previous.body.model !== next.body.model) return false;
-  if (previous.headers.authorization !== next.headers.authorization || previous.headers["x-api-key"] !== next.headers["x-api-key"]) return false;
+  if (
+    previous.style !== next.style ||
+    previous.stream !== next.stream ||
+    previous.path !== next.path ||
+    previous.body.model !== next.body.model
+  )
+    return false;
+  if (previous.headers.authorization !== next.headers.authorization || previous.headers["x-api-key"] !== next.headers["x-api-key"])
+    return false;
   if (previous.reply.status !== undefined) return RETRIED_STATUSES.includes(previous.reply.status) && previous.raw === next.raw;
   if (!previous.reply.toolCalls?.length) return false;
   // The previous messages, then at least the assistant's answer and the tool results.

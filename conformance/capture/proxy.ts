@@ -59,7 +59,11 @@ function forwardedHeaders(headers: IncomingHttpHeaders, upstream: URL): Record<s
 }
 
 function flatHeaders(headers: IncomingHttpHeaders): Record<string, string> {
-  return Object.fromEntries(Object.entries(headers).filter(([, value]) => value !== undefined).map(([name, value]) => [name, Array.isArray(value) ? value.join(", ") : String(value)]));
+  return Object.fromEntries(
+    Object.entries(headers)
+      .filter(([, value]) => value !== undefined)
+      .map(([name, value]) => [name, Array.isArray(value) ? value.join(", ") : String(value)]),
+  );
 }
 
 function decode(bytes: Buffer, encoding: string | undefined): string {
@@ -77,8 +81,12 @@ async function readAll(req: IncomingMessage): Promise<Buffer> {
 }
 
 export async function startCaptureProxy(options: CaptureProxyOptions): Promise<CaptureProxy> {
-  if (!LOOPBACK.has(options.host)) throw new Error(`--listen must be a loopback address (127.0.0.1, ::1, localhost), not ${options.host}: captured traffic carries credentials`);
-  if (options.upstream.protocol !== "http:" && options.upstream.protocol !== "https:") throw new Error(`--upstream must be an http or https URL, not ${options.upstream.protocol}`);
+  if (!LOOPBACK.has(options.host))
+    throw new Error(
+      `--listen must be a loopback address (127.0.0.1, ::1, localhost), not ${options.host}: captured traffic carries credentials`,
+    );
+  if (options.upstream.protocol !== "http:" && options.upstream.protocol !== "https:")
+    throw new Error(`--upstream must be an http or https URL, not ${options.upstream.protocol}`);
   const log = options.log ?? ((line: string) => console.error(line));
   const idPrefix = options.idPrefix ?? "";
   const upstreamRequests = new Set<ReturnType<typeof httpRequest>>();
@@ -98,7 +106,14 @@ export async function startCaptureProxy(options: CaptureProxyOptions): Promise<C
   const record = (turn: Turn, requestBytes: Buffer, responseBytes: Buffer, caveats: string[]) => {
     let conversation = open.find((candidate) => continues(candidate, turn));
     if (!conversation) {
-      conversation = { id: nextId(turn.style, turn.stream), turns: [], originalSha256: "", capturedAt: new Date().toISOString(), caveats: [], hash: createHash("sha256") };
+      conversation = {
+        id: nextId(turn.style, turn.stream),
+        turns: [],
+        originalSha256: "",
+        capturedAt: new Date().toISOString(),
+        caveats: [],
+        hash: createHash("sha256"),
+      };
       open.push(conversation);
       if (open.length > 64) open.shift();
     }
@@ -107,7 +122,9 @@ export async function startCaptureProxy(options: CaptureProxyOptions): Promise<C
     conversation.hash.update(requestBytes).update(responseBytes);
     conversation.originalSha256 = conversation.hash.copy().digest("hex");
     const snapshot = { ...conversation, turns: [...conversation.turns], caveats: [...new Set(conversation.caveats)] };
-    writing = writing.then(() => writeCapture(snapshot)).catch((error: unknown) => log(`capture: ${snapshot.id}: not written: ${error instanceof Error ? error.message : String(error)}`));
+    writing = writing
+      .then(() => writeCapture(snapshot))
+      .catch((error: unknown) => log(`capture: ${snapshot.id}: not written: ${error instanceof Error ? error.message : String(error)}`));
   };
 
   const writeCapture = async (conversation: Conversation) => {
@@ -148,9 +165,18 @@ export async function startCaptureProxy(options: CaptureProxyOptions): Promise<C
     });
     upstreamRequest.on("error", (error: NodeJS.ErrnoException) => {
       if (res.headersSent) return void res.destroy();
-      log(`capture: ${method} ${path.replace(/[?#].*$/s, "")}: upstream ${options.upstream.origin} unreachable (${error.code ?? error.message}); answered 502`);
+      log(
+        `capture: ${method} ${path.replace(/[?#].*$/s, "")}: upstream ${options.upstream.origin} unreachable (${error.code ?? error.message}); answered 502`,
+      );
       res.writeHead(502, { "content-type": "application/json" });
-      res.end(JSON.stringify({ error: { message: `capture proxy: upstream ${options.upstream.origin} unreachable (${error.code ?? "error"})`, type: "bad_gateway" } }));
+      res.end(
+        JSON.stringify({
+          error: {
+            message: `capture proxy: upstream ${options.upstream.origin} unreachable (${error.code ?? "error"})`,
+            type: "bad_gateway",
+          },
+        }),
+      );
     });
     upstreamRequest.on("response", (answer) => {
       const headers = { ...answer.headers };
@@ -180,16 +206,24 @@ export async function startCaptureProxy(options: CaptureProxyOptions): Promise<C
         } catch {
           return log(`capture: ${method} ${path.replace(/[?#].*$/s, "")}: the request body is not JSON; not recorded`);
         }
-        if (typeof body !== "object" || body === null || Array.isArray(body)) return log(`capture: ${method} ${path.replace(/[?#].*$/s, "")}: the request body is not a JSON object; not recorded`);
+        if (typeof body !== "object" || body === null || Array.isArray(body))
+          return log(`capture: ${method} ${path.replace(/[?#].*$/s, "")}: the request body is not a JSON object; not recorded`);
         let text: string;
         try {
           text = decode(responseBytes, answer.headers["content-encoding"] as string | undefined);
         } catch {
-          return log(`capture: ${method} ${path.replace(/[?#].*$/s, "")}: could not decode the ${String(answer.headers["content-encoding"])} answer; not recorded`);
+          return log(
+            `capture: ${method} ${path.replace(/[?#].*$/s, "")}: could not decode the ${String(answer.headers["content-encoding"])} answer; not recorded`,
+          );
         }
         const { reply, caveats } = replyFromWire(style!, { status: answer.statusCode ?? 0, headers: answer.headers, text }, cut);
         const record_ = body as Record<string, unknown>;
-        record({ style: style!, stream: record_.stream === true, method, path, headers: flatHeaders(req.headers), raw, body: record_, reply }, requestBytes, responseBytes, caveats);
+        record(
+          { style: style!, stream: record_.stream === true, method, path, headers: flatHeaders(req.headers), raw, body: record_, reply },
+          requestBytes,
+          responseBytes,
+          caveats,
+        );
       };
     });
     upstreamRequest.end(requestBytes);

@@ -29,7 +29,11 @@ export function rawHttpCalls(input: Buffer, file: string): WireCall[] {
   const calls: WireCall[] = [];
   let position = 0;
   const skipBlank = () => {
-    while (position < input.length && (input[position] === 0x0a || input[position] === 0x0d || input[position] === 0x20 || input[position] === 0x09)) position++;
+    while (
+      position < input.length &&
+      (input[position] === 0x0a || input[position] === 0x0d || input[position] === 0x20 || input[position] === 0x09)
+    )
+      position++;
   };
   skipBlank();
   while (position < input.length) {
@@ -59,7 +63,8 @@ export function rawHttpCalls(input: Buffer, file: string): WireCall[] {
       for (;;) {
         const sizeLine = readLine(input, position);
         const size = Number.parseInt(sizeLine.line.split(";")[0]!.trim(), 16);
-        if (!/^[0-9a-fA-F]+$/.test(sizeLine.line.split(";")[0]!.trim()) || Number.isNaN(size)) fail(position, "expected a chunk size in hex (Transfer-Encoding: chunked)");
+        if (!/^[0-9a-fA-F]+$/.test(sizeLine.line.split(";")[0]!.trim()) || Number.isNaN(size))
+          fail(position, "expected a chunk size in hex (Transfer-Encoding: chunked)");
         position = sizeLine.next;
         if (size === 0) {
           // Trailers, then the blank line that ends the body.
@@ -99,7 +104,9 @@ export function rawHttpCalls(input: Buffer, file: string): WireCall[] {
     const record = headerRecord(headers);
     const host = header("host");
     const target = match![2]!;
-    const droppedSecrets = Object.entries(record).flatMap(([name, value]) => (name.toLowerCase() === "cookie" ? cookieValues(value, false) : []));
+    const droppedSecrets = Object.entries(record).flatMap(([name, value]) =>
+      name.toLowerCase() === "cookie" ? cookieValues(value, false) : [],
+    );
     calls.push({
       method: match![1]!,
       url: target.startsWith("/") && host ? `http://${host}${target}` : target,

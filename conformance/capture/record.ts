@@ -38,7 +38,12 @@ export function markedAssertions(scenario: LoadedScenario): MarkedAssertion[] {
     (step.expect ?? []).forEach((assertion, expectIndex) => {
       if (!("equals" in assertion)) return;
       const onWire = assertion.fixture !== undefined && fixtures[assertion.fixture]?.kind === "llm-mock" && WIRE.test(assertion.at);
-      const onTransform = assertion.fixture === undefined && assertion.var === undefined && "op" in step && step.op === "client.observations" && TRANSFORM_INPUT.test(assertion.at);
+      const onTransform =
+        assertion.fixture === undefined &&
+        assertion.var === undefined &&
+        "op" in step &&
+        step.op === "client.observations" &&
+        TRANSFORM_INPUT.test(assertion.at);
       if (onWire || onTransform) marked.push({ step: stepIndex, expect: expectIndex, assertion });
     });
   });
@@ -102,7 +107,9 @@ async function recordExpansion(
     onFinalSnapshot: (fixture, snapshot) => snapshots.set(fixture, snapshot),
   });
   if (outcome.status !== "pass") {
-    throw new RecordError(`${expanded.id} does not run cleanly on the reference, nothing recorded:\n${formatResult(judge(outcome, new Map()))}`);
+    throw new RecordError(
+      `${expanded.id} does not run cleanly on the reference, nothing recorded:\n${formatResult(judge(outcome, new Map()))}`,
+    );
   }
   const values = new Map<MarkedAssertion, unknown>();
   for (const entry of marked) {
@@ -130,7 +137,9 @@ export async function recordScenario(
   }
   const recorded = new Map<MarkedAssertion, RecordedValue>();
   for (const expanded of expandScenario(scenario, toolnexusSuite)) {
-    const selected = marked.filter((entry) => expanded.steps.some((step) => step.index === entry.step && step.expect.some((positioned) => positioned.index === entry.expect)));
+    const selected = marked.filter((entry) =>
+      expanded.steps.some((step) => step.index === entry.step && step.expect.some((positioned) => positioned.index === entry.expect)),
+    );
     if (!selected.length) continue;
     const values = await recordExpansion(expanded, selected, subject, options.fixtureKinds ?? toolnexusSuite.fixtureKinds);
     for (const [entry, value] of values) {

@@ -84,7 +84,9 @@ function redactUrlParameters(url: string, found: (value: string) => void): strin
   const restHash = rest.indexOf("#");
   const query = queryStart >= 0 ? rest.slice(1, restHash < 0 ? undefined : restHash) : undefined;
   const fragment = restHash >= 0 ? rest.slice(restHash + 1) : undefined;
-  return url.slice(0, cut) + (query !== undefined ? `?${parameters(query)}` : "") + (fragment !== undefined ? `#${parameters(fragment)}` : "");
+  return (
+    url.slice(0, cut) + (query !== undefined ? `?${parameters(query)}` : "") + (fragment !== undefined ? `#${parameters(fragment)}` : "")
+  );
 }
 
 const REQUEST_PATH = /^\/exchanges\/\d+\/requests\/\d+\/path$/;
@@ -123,7 +125,9 @@ export function redact<T>(input: T, patternSources: string[], options: RedactOpt
     }
     if (Array.isArray(node)) return node.map((item, index) => redactWhole(item, `${pointer}/${index}`));
     if (node !== null && typeof node === "object") {
-      return Object.fromEntries(Object.entries(node).map(([key, value]) => [key, redactWhole(value, `${pointer}/${escapePointerToken(key)}`)]));
+      return Object.fromEntries(
+        Object.entries(node).map(([key, value]) => [key, redactWhole(value, `${pointer}/${escapePointerToken(key)}`)]),
+      );
     }
     return node;
   };
@@ -141,7 +145,9 @@ export function redact<T>(input: T, patternSources: string[], options: RedactOpt
         return REDACTED;
       });
     }
-    out = REQUEST_PATH.test(pointer) ? redactUrlParameters(out, remember) : out.replace(URL_IN_TEXT, (url) => redactUrlParameters(url, remember));
+    out = REQUEST_PATH.test(pointer)
+      ? redactUrlParameters(out, remember)
+      : out.replace(URL_IN_TEXT, (url) => redactUrlParameters(url, remember));
     if (out !== text) redactedAt.add(pointer);
     return out;
   };
@@ -164,7 +170,9 @@ export function redact<T>(input: T, patternSources: string[], options: RedactOpt
       // An RFC 6902 op writes `value` at `path`: a credential's value if the path names one.
       const { op, path: patchPath } = node as { op?: unknown; path?: unknown };
       const patchWritesSecret =
-        typeof op === "string" && typeof patchPath === "string" && patchPath.split("/").some((segment) => isSecretKey(unescapePointerToken(segment)));
+        typeof op === "string" &&
+        typeof patchPath === "string" &&
+        patchPath.split("/").some((segment) => isSecretKey(unescapePointerToken(segment)));
       const out: Record<string, unknown> = {};
       for (const [childKey, value] of Object.entries(node)) {
         const childPointer = `${pointer}/${escapePointerToken(childKey)}`;
@@ -223,7 +231,9 @@ export function redact<T>(input: T, patternSources: string[], options: RedactOpt
     }
     if (Array.isArray(node)) return node.map((item, index) => replaceSecrets(item, `${pointer}/${index}`, ordered));
     if (node !== null && typeof node === "object") {
-      return Object.fromEntries(Object.entries(node).map(([key, value]) => [key, replaceSecrets(value, `${pointer}/${escapePointerToken(key)}`, ordered)]));
+      return Object.fromEntries(
+        Object.entries(node).map(([key, value]) => [key, replaceSecrets(value, `${pointer}/${escapePointerToken(key)}`, ordered)]),
+      );
     }
     return node;
   };
@@ -234,14 +244,16 @@ export function redact<T>(input: T, patternSources: string[], options: RedactOpt
   const value = replaceSecrets(walked, "", ordered) as T;
 
   const leftovers = findSecrets(value, patterns, ordered);
-  if (leftovers.length) throw new Error(`redaction incomplete: a secret is still present at ${leftovers.join(", ")}; refusing to write anything`);
+  if (leftovers.length)
+    throw new Error(`redaction incomplete: a secret is still present at ${leftovers.join(", ")}; refusing to write anything`);
   return { value, redactedAt: [...redactedAt].sort() };
 }
 
 /** Pointers of the strings (or keys) that still match a pattern or contain a known secret. */
 export function findSecrets(node: unknown, patterns: RegExp[], secrets: string[] = [], pointer = ""): string[] {
   const forms = secrets.flatMap(textForms);
-  const hit = (text: string) => patterns.some((pattern) => new RegExp(pattern.source).test(text)) || forms.some((secret) => text.includes(secret));
+  const hit = (text: string) =>
+    patterns.some((pattern) => new RegExp(pattern.source).test(text)) || forms.some((secret) => text.includes(secret));
   if (typeof node === "string") return hit(node) ? [pointer || "/"] : [];
   if (Array.isArray(node)) return node.flatMap((item, index) => findSecrets(item, patterns, secrets, `${pointer}/${index}`));
   if (node !== null && typeof node === "object") {

@@ -29,9 +29,14 @@ function echoed({ text, toolCalls, usage }: Pick<ScriptedReply, "text" | "toolCa
 
 /** The reply an assistant message stands for (openai message, or anthropic content blocks). */
 export function replyFromAssistant(style: Style, message: Record<string, unknown>): MockReply {
-  const content = style === "anthropic" && !Array.isArray(message.content) ? [{ type: "text", text: String(message.content ?? "") }] : message.content;
+  const content =
+    style === "anthropic" && !Array.isArray(message.content) ? [{ type: "text", text: String(message.content ?? "") }] : message.content;
   const body = style === "openai" ? { choices: [{ message }] } : { content };
-  const { usage: _none, ...reply } = replyFromWire(style, { status: 200, headers: { "content-type": "application/json" }, text: JSON.stringify(body) }).reply;
+  const { usage: _none, ...reply } = replyFromWire(style, {
+    status: 200,
+    headers: { "content-type": "application/json" },
+    text: JSON.stringify(body),
+  }).reply;
   return echoed(reply);
 }
 

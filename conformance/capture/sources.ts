@@ -48,7 +48,13 @@ export function selector(match: string | undefined): (method: string, url: strin
   try {
     pattern = regex
       ? new RegExp(regex[1]!, regex[2])
-      : new RegExp(`^${match.replace(/[.+^${}()|[\]\\]/g, "\\$&").replace(/\*/g, ".*").replace(/\?/g, ".")}$`, "s");
+      : new RegExp(
+          `^${match
+            .replace(/[.+^${}()|[\]\\]/g, "\\$&")
+            .replace(/\*/g, ".*")
+            .replace(/\?/g, ".")}$`,
+          "s",
+        );
   } catch (error) {
     throw new CaptureError(`--match ${match}: not a valid regular expression (${error instanceof Error ? error.message : String(error)})`);
   }
@@ -71,11 +77,15 @@ async function readClientFile(path: string): Promise<ClientInputs> {
   try {
     data = JSON.parse(text);
   } catch (error) {
-    throw new CaptureError(`--client ${path}: not valid JSON (${jsonErrorLine(text, error)}); expected client.create options {style, model, systemPrompt, requestParams, bodyTransform, ...}`);
+    throw new CaptureError(
+      `--client ${path}: not valid JSON (${jsonErrorLine(text, error)}); expected client.create options {style, model, systemPrompt, requestParams, bodyTransform, ...}`,
+    );
   }
-  if (data === null || typeof data !== "object" || Array.isArray(data)) throw new CaptureError(`--client ${path}: expected a JSON object of client.create options`);
+  if (data === null || typeof data !== "object" || Array.isArray(data))
+    throw new CaptureError(`--client ${path}: expected a JSON object of client.create options`);
   for (const key of Object.keys(data)) {
-    if (!CLIENT_INPUT_KEYS.includes(key)) throw new CaptureError(`--client ${path}: unknown key "${key}" (known: ${CLIENT_INPUT_KEYS.join(", ")})`);
+    if (!CLIENT_INPUT_KEYS.includes(key))
+      throw new CaptureError(`--client ${path}: unknown key "${key}" (known: ${CLIENT_INPUT_KEYS.join(", ")})`);
   }
   return data as ClientInputs;
 }
@@ -92,7 +102,8 @@ function detect(text: string, file: string): { format: SourceFormat; json?: unkn
   if (looksLikeCurlTrace(text)) return { format: "raw-http", curl: true };
   if (looksLikeRawHttp(text)) return { format: "raw-http" };
   if (/\.ya?ml$/i.test(file)) return { format: "capture" };
-  if (/^\s*[[{]/.test(text)) throw new CaptureError(`${file}: not valid JSON (${jsonErrorLine(text, jsonError)}); expected a capture or a HAR 1.2 file`);
+  if (/^\s*[[{]/.test(text))
+    throw new CaptureError(`${file}: not valid JSON (${jsonErrorLine(text, jsonError)}); expected a capture or a HAR 1.2 file`);
   throw new CaptureError(
     `${file}:1: not an input import knows: expected a capture (JSON or YAML), a HAR 1.2 file ({"log": {"entries": [...]}}), ` +
       `a raw HTTP/1.1 request dump (METHOD TARGET HTTP/1.1, headers, blank line, body) or a curl --trace-ascii file`,

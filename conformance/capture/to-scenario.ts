@@ -36,7 +36,9 @@ function escapeRegExp(text: string): string {
 
 const hasAuth = (capture: Capture) =>
   capture.exchanges.some((exchange) =>
-    exchange.requests.some((request) => Object.keys(request.headers).some((name) => ["authorization", "x-api-key"].includes(name.toLowerCase()))),
+    exchange.requests.some((request) =>
+      Object.keys(request.headers).some((name) => ["authorization", "x-api-key"].includes(name.toLowerCase())),
+    ),
   );
 
 /** The llm-mock faults that end a call for good, and the error kind runners/PROTOCOL.md gives each. */
@@ -61,7 +63,8 @@ export function finalFailure(capture: Capture): Record<string, unknown>[] {
       { at: "/error/kind", equals: "http", because: `${because} was HTTP ${last.status}` },
       { at: "/error/details/status", equals: last.status },
     ];
-  if (last.fault && FAULT_KINDS[last.fault]) return [{ at: "/error/kind", equals: FAULT_KINDS[last.fault], because: `${because} was the fault ${last.fault}` }];
+  if (last.fault && FAULT_KINDS[last.fault])
+    return [{ at: "/error/kind", equals: FAULT_KINDS[last.fault], because: `${because} was the fault ${last.fault}` }];
   return [];
 }
 
@@ -89,7 +92,12 @@ export function captureToScenario(capture: Capture, options: ToScenarioOptions):
   const callExpect: Record<string, unknown>[] = [...finalFailure(capture)];
   const observationExpect: Record<string, unknown>[] = [];
   if (capture.upstream) {
-    callExpect.push({ fixture: "llm", at: "/unusedReplies", equals: 0, because: "the call consumed every captured upstream reply: as many requests as turns were captured" });
+    callExpect.push({
+      fixture: "llm",
+      at: "/unusedReplies",
+      equals: 0,
+      because: "the call consumed every captured upstream reply: as many requests as turns were captured",
+    });
   }
   for (const exchange of capture.exchanges) {
     const when = whenFor(exchange.stream);
@@ -100,10 +108,25 @@ export function captureToScenario(capture: Capture, options: ToScenarioOptions):
       // The mock records the path without its query (and the replayed client sends none).
       const endpoint = ENDPOINT.exec(request.path.replace(/[?#].*$/s, ""))?.[0];
       if (endpoint) callExpect.push({ fixture: "llm", at: `${at}/path`, matches: `${escapeRegExp(endpoint)}$`, ...when });
-      callExpect.push({ fixture: "llm", at: `${at}/body`, ...when, because: `the ${capture.provenance.kind} wire body of request ${index}`, equals: request.body });
+      callExpect.push({
+        fixture: "llm",
+        at: `${at}/body`,
+        ...when,
+        because: `the ${capture.provenance.kind} wire body of request ${index}`,
+        equals: request.body,
+      });
       if (options.exact) {
-        if (request.raw === undefined) throw new Error(`--exact needs the raw body text, and request ${index} of the ${exchange.stream ? "stream" : "run"} exchange has none`);
-        callExpect.push({ fixture: "llm", at: `${at}/raw`, ...when, because: "byte identity (imported with --exact)", equals: request.raw });
+        if (request.raw === undefined)
+          throw new Error(
+            `--exact needs the raw body text, and request ${index} of the ${exchange.stream ? "stream" : "run"} exchange has none`,
+          );
+        callExpect.push({
+          fixture: "llm",
+          at: `${at}/raw`,
+          ...when,
+          because: "byte identity (imported with --exact)",
+          equals: request.raw,
+        });
       }
       if (request.transformInput) {
         observationExpect.push({

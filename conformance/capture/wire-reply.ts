@@ -24,7 +24,8 @@ export interface ReplyReading {
 }
 
 /** SSE by its content type, or by its first bytes (`data:`, `event:`, or a `:` comment line). */
-export const looksLikeSse = (text: string, contentType?: string) => /event-stream/i.test(contentType ?? "") || /^(data|event|:)/m.test(text.trimStart().slice(0, 10));
+export const looksLikeSse = (text: string, contentType?: string) =>
+  /event-stream/i.test(contentType ?? "") || /^(data|event|:)/m.test(text.trimStart().slice(0, 10));
 
 function parseJson(text: string): unknown {
   try {
@@ -41,7 +42,8 @@ function toolArgs(raw: string, name: string, caveats: string[]): Record<string, 
     caveats.push(`tool call ${name}: arguments are not a JSON object; replayed as {}`);
     return {};
   }
-  if (raw !== "" && JSON.stringify(parsed) !== raw) caveats.push(`tool call ${name}: arguments were not compact JSON; the replay sends them compact`);
+  if (raw !== "" && JSON.stringify(parsed) !== raw)
+    caveats.push(`tool call ${name}: arguments were not compact JSON; the replay sends them compact`);
   return parsed;
 }
 
@@ -144,7 +146,10 @@ function openaiSse(text: string, caveats: string[]): ScriptedReply {
   if (!sawChoice && !malformed && done) return { fault: "empty", ...(usage ? { usage } : {}) };
   const reply: ScriptedReply = {};
   if (content !== "" || !calls.size) reply.text = content;
-  if (calls.size) reply.toolCalls = [...calls.entries()].sort(([a], [b]) => a - b).map(([, call]) => ({ id: call.id, name: call.name, args: toolArgs(call.args, call.name, caveats) }));
+  if (calls.size)
+    reply.toolCalls = [...calls.entries()]
+      .sort(([a], [b]) => a - b)
+      .map(([, call]) => ({ id: call.id, name: call.name, args: toolArgs(call.args, call.name, caveats) }));
   if (usage) reply.usage = usage;
   if (malformed) reply.fault = "malformed-sse";
   else if (!done) reply.fault = stop ? "cut-after-finish" : "cut-stream";
@@ -160,10 +165,17 @@ function anthropicSse(text: string, caveats: string[]): ScriptedReply {
   let stopped = false;
   let sawDelta = false;
   for (const event of events.filter(isRecord)) {
-    if (event.type === "message_start" && isRecord(event.message) && isRecord(event.message.usage)) input = Number(event.message.usage.input_tokens ?? 0);
+    if (event.type === "message_start" && isRecord(event.message) && isRecord(event.message.usage))
+      input = Number(event.message.usage.input_tokens ?? 0);
     if (event.type === "content_block_start" && isRecord(event.content_block)) {
       const block = event.content_block;
-      blocks.set(Number(event.index ?? 0), { type: String(block.type), text: String(block.text ?? ""), id: String(block.id ?? ""), name: String(block.name ?? ""), json: "" });
+      blocks.set(Number(event.index ?? 0), {
+        type: String(block.type),
+        text: String(block.text ?? ""),
+        id: String(block.id ?? ""),
+        name: String(block.name ?? ""),
+        json: "",
+      });
     }
     if (event.type === "content_block_delta" && isRecord(event.delta)) {
       const block = blocks.get(Number(event.index ?? 0));
@@ -184,7 +196,9 @@ function anthropicSse(text: string, caveats: string[]): ScriptedReply {
   if (texts.length > 1) caveats.push("several text blocks: replayed as one");
   const reply: ScriptedReply = {};
   if (texts.length) reply.text = texts.map((block) => block.text).join("");
-  const calls = ordered.filter((block) => block.type === "tool_use").map((block) => ({ id: block.id, name: block.name, args: toolArgs(block.json, block.name, caveats) }));
+  const calls = ordered
+    .filter((block) => block.type === "tool_use")
+    .map((block) => ({ id: block.id, name: block.name, args: toolArgs(block.json, block.name, caveats) }));
   if (calls.length) reply.toolCalls = calls;
   if (usage) reply.usage = usage;
   if (malformed) reply.fault = "malformed-sse";
@@ -205,7 +219,11 @@ export function replyFromWire(style: Style, answer: WireAnswer, cut = false): Re
     return { reply, caveats, sseEvents: sseEvents(answer.text).events.length };
   }
   const body = parseJson(answer.text);
-  const reply: ScriptedReply = !isRecord(body) ? { fault: cut ? "drop-connection" : "malformed-sse" } : style === "openai" ? openaiJson(body, caveats) : anthropicJson(body, caveats);
+  const reply: ScriptedReply = !isRecord(body)
+    ? { fault: cut ? "drop-connection" : "malformed-sse" }
+    : style === "openai"
+      ? openaiJson(body, caveats)
+      : anthropicJson(body, caveats);
   if (cut) reply.fault = "drop-connection";
   return { reply, caveats };
 }

@@ -19,7 +19,9 @@ const collect = (value: string, previous: string[]) => [...previous, value];
 export function registerBaselineCommand(program: Command): void {
   program
     .command("baseline")
-    .description("rewrite the checks of a baseline's entries from a run of one runner (comments and reasons kept); list failures no entry lists")
+    .description(
+      "rewrite the checks of a baseline's entries from a run of one runner (comments and reasons kept); list failures no entry lists",
+    )
     .argument("[paths...]", "scenario files or folders (default: the whole suite)", [])
     .requiredOption("--update <file>", "the expected-failures file to update")
     .requiredOption("--runner <name>", "the runner subject it belongs to: NAME, NAME@source or NAME@VERSION")
@@ -27,7 +29,8 @@ export function registerBaselineCommand(program: Command): void {
     .option("--filter <glob>", "only scenarios whose id matches (repeatable)", collect, [])
     .action(async (paths: string[], options: { update: string; runner: string; source?: string; filter: string[] }) => {
       checkRunnerNames([options.runner], "baseline");
-      if (options.runner === "all") throw new UsageError("baseline --update takes one runner subject (a baseline belongs to one), not all", "baseline");
+      if (options.runner === "all")
+        throw new UsageError("baseline --update takes one runner subject (a baseline belongs to one), not all", "baseline");
       const text = await readFile(options.update, "utf8").catch((error: Error) => {
         throw new UsageError(`cannot read ${options.update}: ${error.message}`, "baseline");
       });
@@ -41,12 +44,15 @@ export function registerBaselineCommand(program: Command): void {
           process.exitCode = 1;
           return;
         }
-        console.log(`== ${opened.subject.info.name}: ${opened.subject.info.package} ${opened.subject.info.version}, ${scenarios.length} scenarios`);
+        console.log(
+          `== ${opened.subject.info.name}: ${opened.subject.info.package} ${opened.subject.info.version}, ${scenarios.length} scenarios`,
+        );
         try {
           results = await runSuite(scenarios, opened.subject, {
             fixtureKinds: toolnexusSuite.fixtureKinds,
             onResult: (result) => {
-              if (result.status === "fail" || result.status === "error") console.log(`${result.status.toUpperCase().padEnd(5)} ${result.scenario} ${JSON.stringify(failedChecks(result))}`);
+              if (result.status === "fail" || result.status === "error")
+                console.log(`${result.status.toUpperCase().padEnd(5)} ${result.scenario} ${JSON.stringify(failedChecks(result))}`);
             },
           });
         } finally {
@@ -57,7 +63,9 @@ export function registerBaselineCommand(program: Command): void {
       if (update.changed.length) await writeFile(options.update, update.text);
       for (const line of update.changed) console.log(`checks written: ${line}`);
       for (const line of update.attention) console.log(`to decide: ${line}`);
-      console.log(`${options.update}: ${update.changed.length} entr${update.changed.length === 1 ? "y" : "ies"} updated, ${update.attention.length} thing${update.attention.length === 1 ? "" : "s"} to decide`);
+      console.log(
+        `${options.update}: ${update.changed.length} entr${update.changed.length === 1 ? "y" : "ies"} updated, ${update.attention.length} thing${update.attention.length === 1 ? "" : "s"} to decide`,
+      );
       process.exitCode = update.attention.length ? 1 : 0;
     });
 }

@@ -12,7 +12,9 @@ import { appendStepSummary } from "../report/step-summary.ts";
 export function registerDiffCommand(program: Command): void {
   program
     .command("diff")
-    .description("what changed between two JSON reports (run, merge or history): new failures, fixes, added and removed scenarios, subjects that became unavailable; exit 1 when anything regressed")
+    .description(
+      "what changed between two JSON reports (run, merge or history): new failures, fixes, added and removed scenarios, subjects that became unavailable; exit 1 when anything regressed",
+    )
     .argument("<before>", "the earlier JSON report")
     .argument("<after>", "the later JSON report")
     .option("--json <file>", "write the diff as JSON (conformance/schema/diff.schema.json)")

@@ -33,7 +33,8 @@ export type VersionsSpec = { list: string[] } | { from: string; to: string };
 
 /** --versions 0.9.0,0.10.0 (a list) or 0.9.0..0.21.0 (a range, both ends included). */
 export function parseVersionsOption(text: string): VersionsSpec {
-  const usage = (why: string) => new UsageError(`--versions ${text}: ${why}; expected a comma list (0.9.0,0.10.0) or a range (0.9.0..0.21.0)`, "history");
+  const usage = (why: string) =>
+    new UsageError(`--versions ${text}: ${why}; expected a comma list (0.9.0,0.10.0) or a range (0.9.0..0.21.0)`, "history");
   if (text.includes("..")) {
     const ends = text.split("..").map((end) => end.trim());
     if (ends.length !== 2 || text.includes(",")) throw usage("a range has exactly two ends and no commas");
@@ -58,20 +59,38 @@ export async function listPublishedVersions(runner: string, command: string[], t
   const what = `runners/${runner}/runner.json versions.list (${command.join(" ")})`;
   if (listed.startError) throw new Error(`${what} could not start: ${listed.startError.message}`);
   if (listed.timedOut) throw new Error(`${what} did not finish within ${timeoutMs} ms`);
-  if (listed.code !== 0) throw new Error(`${what} exited with ${listed.code}:\n${installerWords(listed.stderr || listed.stdout).slice(-4000)}`);
-  return sortVersions(listed.stdout.split("\n").map((line) => line.trim()).filter(isVersionToken));
+  if (listed.code !== 0)
+    throw new Error(`${what} exited with ${listed.code}:\n${installerWords(listed.stderr || listed.stdout).slice(-4000)}`);
+  return sortVersions(
+    listed.stdout
+      .split("\n")
+      .map((line) => line.trim())
+      .filter(isVersionToken),
+  );
 }
 
 /** The versions to run: a list as given, or a range resolved by the runner's versions.list. */
-export async function resolveVersions(runner: string, manifest: RunnerManifest, spec: VersionsSpec, list = listPublishedVersions): Promise<string[]> {
+export async function resolveVersions(
+  runner: string,
+  manifest: RunnerManifest,
+  spec: VersionsSpec,
+  list = listPublishedVersions,
+): Promise<string[]> {
   if ("list" in spec) return spec.list;
   const command = manifest.versions?.list;
   if (!command) {
-    throw new UsageError(`runners/${runner}/runner.json has no versions.list to find the versions in ${spec.from}..${spec.to}: give them as a comma list, e.g. --versions ${spec.from},${spec.to}`, "history");
+    throw new UsageError(
+      `runners/${runner}/runner.json has no versions.list to find the versions in ${spec.from}..${spec.to}: give them as a comma list, e.g. --versions ${spec.from},${spec.to}`,
+      "history",
+    );
   }
   const available = await list(runner, command);
   const chosen = versionsInRange(available, spec.from, spec.to);
-  if (!chosen.length) throw new UsageError(`no version of ${runner} in ${spec.from}..${spec.to}; its versions.list names: ${available.join(", ") || "(none)"}`, "history");
+  if (!chosen.length)
+    throw new UsageError(
+      `no version of ${runner} in ${spec.from}..${spec.to}; its versions.list names: ${available.join(", ") || "(none)"}`,
+      "history",
+    );
   return chosen;
 }
 
@@ -102,17 +121,35 @@ function commandLine(paths: string[], options: HistoryOptions): string {
 
 function checkOptions(paths: string[], options: HistoryOptions): void {
   if (options.fromReports) {
-    const extra = [options.runner && "--runner", options.versions && "--versions", paths.length && "scenario paths", options.filter.length && "--filter", options.tag.length && "--tag", !options.baseline && "--no-baseline"].filter(Boolean);
-    if (extra.length) throw new UsageError(`--from-reports runs nothing, so ${extra.join(", ")} would do nothing: render from reports, or run versions`, "history");
+    const extra = [
+      options.runner && "--runner",
+      options.versions && "--versions",
+      paths.length && "scenario paths",
+      options.filter.length && "--filter",
+      options.tag.length && "--tag",
+      !options.baseline && "--no-baseline",
+    ].filter(Boolean);
+    if (extra.length)
+      throw new UsageError(
+        `--from-reports runs nothing, so ${extra.join(", ")} would do nothing: render from reports, or run versions`,
+        "history",
+      );
     return;
   }
-  if (!options.runner || !options.versions) throw new UsageError("history needs --runner NAME and --versions LIST|A..B, or --from-reports FILE...", "history");
-  if (options.runner.includes("@") || options.runner === "all") throw new UsageError(`--runner ${options.runner}: name one runner; --versions says which versions`, "history");
+  if (!options.runner || !options.versions)
+    throw new UsageError("history needs --runner NAME and --versions LIST|A..B, or --from-reports FILE...", "history");
+  if (options.runner.includes("@") || options.runner === "all")
+    throw new UsageError(`--runner ${options.runner}: name one runner; --versions says which versions`, "history");
   checkRunnerNames([options.runner], "history");
 }
 
 /** Each version in turn, like `run --runner NAME@VERSION --json DIR/NAME@VERSION.json`; the reports in order. */
-async function runVersions(paths: string[], options: HistoryOptions & { runner: string }, scenarios: ExpandedScenario[], versions: string[]): Promise<{ reports: Report[]; files: string[] }> {
+async function runVersions(
+  paths: string[],
+  options: HistoryOptions & { runner: string },
+  scenarios: ExpandedScenario[],
+  versions: string[],
+): Promise<{ reports: Report[]; files: string[] }> {
   // The stale-baseline check of `run`, for the whole suite judged by baselines only.
   const suiteIds = options.baseline ? wholeSuiteIds(scenarios, { paths, filters: options.filter, tags: options.tag }) : undefined;
   const reports: Report[] = [];
@@ -120,7 +157,11 @@ async function runVersions(paths: string[], options: HistoryOptions & { runner: 
   for (const [index, version] of versions.entries()) {
     const subject = `${options.runner}@${version}`;
     console.log(`== history ${index + 1}/${versions.length}: ${subject}`);
-    const { report, problems } = await runAgainstSubjects(scenarios, { runners: [subject], noBaseline: !options.baseline, jobs: options.jobs ?? defaultJobs() }, { suiteIds });
+    const { report, problems } = await runAgainstSubjects(
+      scenarios,
+      { runners: [subject], noBaseline: !options.baseline, jobs: options.jobs ?? defaultJobs() },
+      { suiteIds },
+    );
     stampSuite(report, scenarios);
     const file = join(options.out, `${subject}.json`);
     await writeOutput(file, `${JSON.stringify(report, null, 2)}\n`);
@@ -145,10 +186,16 @@ export async function history(paths: string[], options: HistoryOptions): Promise
     const runner = options.runner!;
     const spec = parseVersionsOption(options.versions!);
     const manifest = await readManifest(runner);
-    if (!manifest.versions) throw new UsageError(`runners/${runner}/runner.json has no versions block: this runner drives only its pinned package (${manifest.package})`, "history");
+    if (!manifest.versions)
+      throw new UsageError(
+        `runners/${runner}/runner.json has no versions block: this runner drives only its pinned package (${manifest.package})`,
+        "history",
+      );
     const scenarios = await scenariosToRun(paths, options.filter, options.tag);
     const versions = await resolveVersions(runner, manifest, spec);
-    console.log(`history of ${runner}: ${versions.join(", ")}, one after another, ${scenarios.length} scenarios each${options.baseline ? "" : ", without baselines"}`);
+    console.log(
+      `history of ${runner}: ${versions.join(", ")}, one after another, ${scenarios.length} scenarios each${options.baseline ? "" : ", without baselines"}`,
+    );
     ({ reports, files } = await runVersions(paths, { ...options, runner }, scenarios, versions));
   }
   const built = buildHistory(reports, files);
@@ -169,7 +216,9 @@ export async function history(paths: string[], options: HistoryOptions): Promise
 export function registerHistoryCommand(program: Command): void {
   program
     .command("history")
-    .description("run a runner's published versions one after another and show, per scenario, the release where its status changed (or render that from existing reports)")
+    .description(
+      "run a runner's published versions one after another and show, per scenario, the release where its status changed (or render that from existing reports)",
+    )
     .argument("[paths...]", "scenario files or folders (default: the whole suite)", [])
     .option("--runner <name>", "a runner under runners/ whose runner.json has a versions block")
     .option("--versions <list>", "a comma list (0.9.0,0.10.0) or a range A..B of the versions its versions.list names")

@@ -60,7 +60,10 @@ function sourceChoice(dir: string | undefined, commit: string | undefined): Port
   return { dir: chosen, ...(sha ? { commit: sha } : {}) };
 }
 
-async function writeReports(report: Report, options: { json?: string; junit?: string; matrix?: string; html?: string; badges?: string }): Promise<void> {
+async function writeReports(
+  report: Report,
+  options: { json?: string; junit?: string; matrix?: string; html?: string; badges?: string },
+): Promise<void> {
   if (options.json) await writeOutput(options.json, `${JSON.stringify(report, null, 2)}\n`);
   if (options.badges) await writeBadges(report, options.badges);
   if (options.html) await writeOutput(options.html, renderHtmlMatrix(report, toolnexusSuite.title));
@@ -79,12 +82,23 @@ export function buildProgram(): Command {
     .option("--runner <name>", "a runner under runners/: NAME, NAME@source, NAME@VERSION (repeatable), or 'all'", collect, [])
     .option("--runner-cmd <command>", "start this command as a runner speaking runners/PROTOCOL.md")
     .option("--handshake-timeout <ms>", "how long --runner-cmd gets to answer the handshake (default 60000)", parsePositiveInteger)
-    .option("--source <dir>", `build runners from this toolnexus checkout (root or one port's folder) instead of their published packages; default: $${sourceEnvironmentVariable}`)
-    .option("--source-commit <sha>", `the commit the --source checkout is at, recorded in reports; default: $${sourceCommitEnvironmentVariable}`)
+    .option(
+      "--source <dir>",
+      `build runners from this toolnexus checkout (root or one port's folder) instead of their published packages; default: $${sourceEnvironmentVariable}`,
+    )
+    .option(
+      "--source-commit <sha>",
+      `the commit the --source checkout is at, recorded in reports; default: $${sourceCommitEnvironmentVariable}`,
+    )
     .option("--baseline <file>", "use this expected-failures file instead of the runner's own (one runner subject)")
     .option("--no-baseline", "judge without any baseline: every divergence shows (e.g. a release no one has measured yet)")
     .option("--skip <subject>", "leave this subject out of --runner all, e.g. one another job already checks (repeatable)", collect, [])
-    .option("--require <subject>", "fail the run unless this subject (e.g. go@source) ran, even when picked by 'all' (repeatable)", collect, [])
+    .option(
+      "--require <subject>",
+      "fail the run unless this subject (e.g. go@source) ran, even when picked by 'all' (repeatable)",
+      collect,
+      [],
+    )
     .option("--filter <glob>", "only scenarios whose id matches, e.g. 'client.request-params.*' (repeatable: any of them)", collect, [])
     .option("--tag <tag>", "only scenarios with this tag (repeatable)", collect, [])
     .option("--shard <i/n>", "run only shard i of n", parseShard)
@@ -108,7 +122,9 @@ export function buildProgram(): Command {
           // A CI matrix's fixed shard count over a small or filtered suite: nothing to do here is no failure.
           const now = new Date().toISOString();
           await writeReports({ version: 1, startedAt: now, finishedAt: now, subjects: [], results: [], shard: options.shard }, options);
-          console.log(`conformance: shard ${index}/${count} is empty (${selected} scenario${selected === 1 ? "" : "s"} for ${count} shards): nothing to run`);
+          console.log(
+            `conformance: shard ${index}/${count} is empty (${selected} scenario${selected === 1 ? "" : "s"} for ${count} shards): nothing to run`,
+          );
           process.exitCode = 0;
           return;
         }
@@ -125,14 +141,24 @@ export function buildProgram(): Command {
         skip: options.skip,
         jobs: options.jobs ?? defaultJobs(),
       };
-      const { report, problems } = await runAgainstSubjects(scenarios, choice, { suiteIds, sharded: Boolean(options.shard), required: options.require, repeat: options.repeat });
+      const { report, problems } = await runAgainstSubjects(scenarios, choice, {
+        suiteIds,
+        sharded: Boolean(options.shard),
+        required: options.require,
+        repeat: options.repeat,
+      });
       if (options.shard) report.shard = options.shard;
       stampSuite(report, scenarios);
       await writeReports(report, options);
       for (const problem of problems) console.error(problem);
       for (const line of formatOddOneOut(report)) console.log(line);
       console.log(formatSummary(report.results, problems));
-      await appendStepSummary(renderReportSummary(report, { title: `conformance run${options.shard ? ` (shard ${options.shard.index}/${options.shard.count})` : ""}`, problems }));
+      await appendStepSummary(
+        renderReportSummary(report, {
+          title: `conformance run${options.shard ? ` (shard ${options.shard.index}/${options.shard.count})` : ""}`,
+          problems,
+        }),
+      );
       process.exitCode = report.results.some((result) => result.outcome !== "as-expected") || problems.length ? 1 : 0;
     });
 
@@ -155,7 +181,9 @@ export function buildProgram(): Command {
 
   program
     .command("lint")
-    .description("check scenarios (syntax, schema, ids, clauses, captures, operations, fixtures, matchers); the whole suite also shows SPEC coverage")
+    .description(
+      "check scenarios (syntax, schema, ids, clauses, captures, operations, fixtures, matchers); the whole suite also shows SPEC coverage",
+    )
     .argument("[paths...]", "scenario files or folders (default: the whole suite)", [])
     .option("--coverage", "show the SPEC clause coverage table also for the paths given; with no paths, also the boundary-value table")
     .option("--quiet", "no coverage table")
@@ -167,9 +195,13 @@ export function buildProgram(): Command {
       if (options.coverage || (!paths.length && !options.quiet)) printCoverage(lint);
       if (lint.boundaries) {
         const file = relative(process.cwd(), toolnexusSuite.boundaries.explanationsFile);
-        console.log(options.coverage ? formatBoundaryTable(lint.boundaries, file).join("\n") : formatBoundarySummary(lint.boundaries, file));
+        console.log(
+          options.coverage ? formatBoundaryTable(lint.boundaries, file).join("\n") : formatBoundarySummary(lint.boundaries, file),
+        );
       }
-      console.log(`${lint.files.length} files, ${lint.scenarios.length} valid scenarios (${lint.expanded.length} expanded), ${lint.diagnostics.length} problems`);
+      console.log(
+        `${lint.files.length} files, ${lint.scenarios.length} valid scenarios (${lint.expanded.length} expanded), ${lint.diagnostics.length} problems`,
+      );
       if (lint.diagnostics.length) process.exitCode = 2;
     });
 
@@ -180,7 +212,8 @@ export function buildProgram(): Command {
     .option("--runner-cmd <command>", "a runner command line")
     .option("--source <dir>", `build the runner's port from this checkout; default: $${sourceEnvironmentVariable}`)
     .action(async (options) => {
-      if (!options.runner === !options.runnerCmd) throw new UsageError("smoke needs exactly one of --runner NAME or --runner-cmd CMD", "smoke");
+      if (!options.runner === !options.runnerCmd)
+        throw new UsageError("smoke needs exactly one of --runner NAME or --runner-cmd CMD", "smoke");
       if (options.runner) checkRunnerNames([options.runner], "smoke");
       const source = options.runner ? sourceChoice(options.source, undefined) : undefined;
       process.exitCode = (await smoke({ runner: options.runner, runnerCommand: options.runnerCmd, source })) ? 0 : 1;
@@ -222,7 +255,9 @@ function printCoverage(lint: LintResult): void {
   console.log(`${"clause".padEnd(width)}  scenarios`);
   for (const row of rows) console.log(`${row.clause.padEnd(width)}  ${row.count || "-- uncovered"}`);
   const uncovered = rows.filter((row) => row.count === 0);
-  console.log(`${rows.length - uncovered.length} of ${rows.length} clauses covered${uncovered.length ? `; uncovered: ${uncovered.map((row) => row.clause).join(", ")}` : ""}`);
+  console.log(
+    `${rows.length - uncovered.length} of ${rows.length} clauses covered${uncovered.length ? `; uncovered: ${uncovered.map((row) => row.clause).join(", ")}` : ""}`,
+  );
 }
 
 export async function main(argv: string[]): Promise<number> {

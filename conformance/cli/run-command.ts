@@ -42,11 +42,21 @@ export async function runAgainstSubjects(
     const { info } = opened.subject;
     const lanes = opened.lanes.length > 1 ? `, ${opened.lanes.length} at a time` : "";
     const times = repeat > 1 ? `, each ${repeat} times` : "";
-    console.log(`== ${info.name}: ${info.package} ${info.version} (${info.language}; ${describeOrigin(info.build)}), ${scenarios.length} scenarios${times}${lanes}`);
+    console.log(
+      `== ${info.name}: ${info.package} ${info.version} (${info.language}; ${describeOrigin(info.build)}), ${scenarios.length} scenarios${times}${lanes}`,
+    );
     const subject = reportSubject(info);
     report.subjects.push(subject);
     try {
-      report.results.push(...(await runSuite(scenarios, opened.lanes, { fixtureKinds: toolnexusSuite.fixtureKinds, baseline: opened.baseline, repeat, weight: durationWeight(durations, info.name, waitWeight), onResult: (result) => console.log(formatResult(result)) })));
+      report.results.push(
+        ...(await runSuite(scenarios, opened.lanes, {
+          fixtureKinds: toolnexusSuite.fixtureKinds,
+          baseline: opened.baseline,
+          repeat,
+          weight: durationWeight(durations, info.name, waitWeight),
+          onResult: (result) => console.log(formatResult(result)),
+        })),
+      );
     } finally {
       await closeLanes(opened.lanes);
     }
@@ -59,8 +69,12 @@ export async function runAgainstSubjects(
   }
   for (const name of options.required ?? []) {
     const subject = report.subjects.find((candidate) => candidate.name === name);
-    if (!subject) problems.push(`${name} was required (--require) but is not one of this run's subjects: ${report.subjects.map((candidate) => candidate.name).join(", ")}`);
-    else if (unavailableUnrequested.has(name)) problems.push(`${name} was required (--require) but is unavailable: ${subject.unavailableReason}`);
+    if (!subject)
+      problems.push(
+        `${name} was required (--require) but is not one of this run's subjects: ${report.subjects.map((candidate) => candidate.name).join(", ")}`,
+      );
+    else if (unavailableUnrequested.has(name))
+      problems.push(`${name} was required (--require) but is unavailable: ${subject.unavailableReason}`);
   }
   report.finishedAt = new Date().toISOString();
   return { report, problems };

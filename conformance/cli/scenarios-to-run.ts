@@ -20,7 +20,9 @@ export async function scenariosToRun(paths: string[], filters: string[], tags: s
   const lint = await lintOrExplain(paths);
   if (lint.diagnostics.length) {
     for (const diagnostic of lint.diagnostics) console.error(formatDiagnostic(diagnostic));
-    throw new UsageError(`refusing to run: lint found ${lint.diagnostics.length} problem(s); see above or run \`npm run conformance -- lint\``);
+    throw new UsageError(
+      `refusing to run: lint found ${lint.diagnostics.length} problem(s); see above or run \`npm run conformance -- lint\``,
+    );
   }
   const scenarios = selectScenarios(lint.expanded, filters.length ? picomatch(filters) : undefined, tags);
   if (!scenarios.length) throw new UsageError("no scenario matches the filter");
@@ -31,14 +33,23 @@ export async function scenariosToRun(paths: string[], filters: string[], tags: s
  * Every scenario id, when the selection (before any shard) is the whole suite: only then can a baseline
  * entry naming no selected scenario be called stale. Undefined for a narrowed run.
  */
-export function wholeSuiteIds(scenarios: ExpandedScenario[], selection: { paths: string[]; filters: string[]; tags: string[] }): Set<string> | undefined {
+export function wholeSuiteIds(
+  scenarios: ExpandedScenario[],
+  selection: { paths: string[]; filters: string[]; tags: string[] },
+): Set<string> | undefined {
   const narrowed = selection.paths.length > 0 || selection.filters.length > 0 || selection.tags.length > 0;
   return narrowed ? undefined : new Set(scenarios.map((scenario) => scenario.id));
 }
 
 /** Scenario selection shared by run and list: a glob on the expanded id, and tags. */
-export function selectScenarios(scenarios: ExpandedScenario[], filter: ((id: string) => boolean) | undefined, tags: string[]): ExpandedScenario[] {
-  return scenarios.filter((scenario) => (!filter || filter(scenario.id) || filter(scenario.baseId)) && tags.every((tag) => scenario.tags.includes(tag)));
+export function selectScenarios(
+  scenarios: ExpandedScenario[],
+  filter: ((id: string) => boolean) | undefined,
+  tags: string[],
+): ExpandedScenario[] {
+  return scenarios.filter(
+    (scenario) => (!filter || filter(scenario.id) || filter(scenario.baseId)) && tags.every((tag) => scenario.tags.includes(tag)),
+  );
 }
 
 /** Shard i of n (1-based): every n-th scenario, so shards get a similar mix of slow and fast ones. */

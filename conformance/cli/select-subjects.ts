@@ -61,7 +61,8 @@ function skipped(choice: SubjectChoice, picked: RunnerPick[], viaAll: boolean): 
   if (skip.size && !viaAll) throw new UsageError("--skip leaves subjects out of --runner all; name the subjects to run instead", "run");
   const names = picked.map((pick) => subjectName(pick.runner, pick));
   const unknown = [...skip].filter((name) => name !== "reference" && !names.includes(name));
-  if (unknown.length) throw new UsageError(`--skip ${unknown.join(", ")}: not a subject of this run (${["reference", ...names].join(", ")})`, "run");
+  if (unknown.length)
+    throw new UsageError(`--skip ${unknown.join(", ")}: not a subject of this run (${["reference", ...names].join(", ")})`, "run");
   return picked.filter((pick) => !skip.has(subjectName(pick.runner, pick)));
 }
 
@@ -70,7 +71,13 @@ async function openReference(jobs: number, log: (line: string) => void): Promise
   // Each in-process lane has its own handler (and handles); what they share process-wide is what
   // scenarios tagged `exclusive` observe.
   const first = createReferenceSubject();
-  return { info: referenceInfo("reference"), subject: first, lanes: await openLanes(first, jobs, async () => createReferenceSubject(), log), baseline: new Map(), explicitlyRequested: true };
+  return {
+    info: referenceInfo("reference"),
+    subject: first,
+    lanes: await openLanes(first, jobs, async () => createReferenceSubject(), log),
+    baseline: new Map(),
+    explicitlyRequested: true,
+  };
 }
 
 /** A runner's first process, installed (or built) and started ahead of its turn, its install lines held until then. */
@@ -114,12 +121,22 @@ async function openRunnerCommand(command: string, choice: SubjectChoice, log: (l
   const info: SubjectInfo = { name: "custom", language: "(unknown)", package: command, version: "(not started)", capabilities: [], build };
   const baseline = choice.baselineFile ? await loadBaseline(choice.baselineFile) : new Map<string, Entry>();
   try {
-    const subject = await startRunnerSubject({ name: "custom", command: ["bash", "-c", command], handshakeTimeoutMs: choice.handshakeTimeoutMs });
+    const subject = await startRunnerSubject({
+      name: "custom",
+      command: ["bash", "-c", command],
+      handshakeTimeoutMs: choice.handshakeTimeoutMs,
+    });
     subject.info.build = build;
     const lanes = await runnerLanes(subject, choice.jobs ?? 1, log);
     return { info, subject: lanes[0], lanes, baseline, explicitlyRequested: true };
   } catch (error) {
-    return { info, unavailableReason: error instanceof Error ? error.message : String(error), lanes: [], baseline, explicitlyRequested: true };
+    return {
+      info,
+      unavailableReason: error instanceof Error ? error.message : String(error),
+      lanes: [],
+      baseline,
+      explicitlyRequested: true,
+    };
   }
 }
 
@@ -142,11 +159,14 @@ function heldLog(log: (line: string) => void): { log: (line: string) => void; re
  * time; its install lines are held until then, so the console reads as if they ran one after another.
  */
 export async function* openSubjects(choice: SubjectChoice, log: (line: string) => void = console.log): AsyncGenerator<OpenedSubject> {
-  if (choice.subject && choice.subject !== "reference") throw new Error(`unknown in-process subject "${choice.subject}"; expected: reference`);
+  if (choice.subject && choice.subject !== "reference")
+    throw new Error(`unknown in-process subject "${choice.subject}"; expected: reference`);
   const { picks: picked, viaAll } = await pickRunners(choice);
   const picks = skipped(choice, picked, viaAll);
-  if (choice.baselineFile && picks.length + (choice.runnerCommand ? 1 : 0) !== 1) throw new Error("--baseline needs exactly one runner subject");
-  const wantsReference = choice.subject === "reference" || (viaAll && !(choice.skip ?? []).includes("reference")) || (!picked.length && !choice.runnerCommand);
+  if (choice.baselineFile && picks.length + (choice.runnerCommand ? 1 : 0) !== 1)
+    throw new Error("--baseline needs exactly one runner subject");
+  const wantsReference =
+    choice.subject === "reference" || (viaAll && !(choice.skip ?? []).includes("reference")) || (!picked.length && !choice.runnerCommand);
   const openings = picks.map((pick) => startOpening(pick, choice.source, log));
   // No scenario runs while another runner still builds: a compiler on every core would load the
   // machine under scenarios whose bounds hold only on a machine that is not starved.
@@ -156,7 +176,16 @@ export async function* openSubjects(choice: SubjectChoice, log: (line: string) =
     for (const opening of openings) yield await openPicked(opening, choice, viaAll, log);
   } finally {
     // A run that ends early (an error, a consumer that stops) still closes what was started for it.
-    await Promise.all(openings.filter(({ taken }) => !taken).map(({ first }) => first.then((subject) => subject.close(), () => undefined)));
+    await Promise.all(
+      openings
+        .filter(({ taken }) => !taken)
+        .map(({ first }) =>
+          first.then(
+            (subject) => subject.close(),
+            () => undefined,
+          ),
+        ),
+    );
   }
   if (choice.runnerCommand) yield await openRunnerCommand(choice.runnerCommand, choice, log);
 }

@@ -13,7 +13,7 @@ interface Check {
 }
 
 const timeout = { timeoutMs: 10_000 };
-const probe = { text: "héllo ✓ \u0000 \"quoted\"", list: [1, 2.5, null, true], nested: { deep: { deeper: [] } } };
+const probe = { text: 'héllo ✓ \u0000 "quoted"', list: [1, 2.5, null, true], nested: { deep: { deeper: [] } } };
 
 const checks: Check[] = [
   {
@@ -58,7 +58,9 @@ const checks: Check[] = [
       if (!executed.ok) return `toolkit.execute failed: ${executed.error.message}`;
       const value = executed.value as { output?: string; isError?: boolean };
       await subject.reset(timeout);
-      return value.isError === false && deepEqual(JSON.parse(value.output ?? "null"), { x: 1 }) ? undefined : `returned ${JSON.stringify(value)}`;
+      return value.isError === false && deepEqual(JSON.parse(value.output ?? "null"), { x: 1 })
+        ? undefined
+        : `returned ${JSON.stringify(value)}`;
     },
   },
 ];
@@ -83,7 +85,9 @@ export async function smoke(options: { runner?: string; runnerCommand?: string; 
   }
   const { info } = subject;
   const origin = info.build?.mode === "source" ? `, built from ${info.build.path} (${info.build.contentHash})` : "";
-  console.log(`✓ start and handshake (${Math.round(performance.now() - started)} ms): ${info.package} ${info.version} (${info.language})${origin}`);
+  console.log(
+    `✓ start and handshake (${Math.round(performance.now() - started)} ms): ${info.package} ${info.version} (${info.language})${origin}`,
+  );
   console.log(`  capabilities: ${info.capabilities.join(", ") || "(none)"}`);
   let sound = true;
   for (const check of checks) {
@@ -103,7 +107,11 @@ export async function smoke(options: { runner?: string; runnerCommand?: string; 
   const exitedByItself = subject.exitedOnStdinClose === true;
   const closeTime = Math.round(performance.now() - closing);
   if (!exitedByItself) sound = false;
-  console.log(exitedByItself ? `✓ exits when its stdin closes (${closeTime} ms)` : `✗ exits when its stdin closes: still running ${closeTime} ms after stdin closed; killed`);
+  console.log(
+    exitedByItself
+      ? `✓ exits when its stdin closes (${closeTime} ms)`
+      : `✗ exits when its stdin closes: still running ${closeTime} ms after stdin closed; killed`,
+  );
   console.log(sound ? "the runner is sound" : "the runner itself is broken: fix the above before reading its scenario results");
   return sound;
 }

@@ -8,7 +8,10 @@ import { defaultJobs } from "../subjects/pool.ts";
 
 export class UsageError extends Error {
   /** The command whose --help explains the usage: "run", or "" for the program itself; none when help would not help. */
-  constructor(message: string, readonly helpCommand?: string) {
+  constructor(
+    message: string,
+    readonly helpCommand?: string,
+  ) {
     super(message);
   }
 }
@@ -38,7 +41,9 @@ export function commandTypo(program: Command, args: string[]): UsageError | unde
   const names = [...program.commands.map((command) => command.name()), "help"];
   if (!first || first.startsWith("-") || names.includes(first) || existsSync(first)) return undefined;
   const suggestion = closestName(first, names);
-  return suggestion ? new UsageError(`unknown command "${first}" (and no such file or folder); did you mean ${suggestion}?`, "") : undefined;
+  return suggestion
+    ? new UsageError(`unknown command "${first}" (and no such file or folder); did you mean ${suggestion}?`, "")
+    : undefined;
 }
 
 /** --runner NAME[@...]: a name that is no folder under runners/ is a usage error, with the closest one. */
@@ -48,27 +53,38 @@ export function checkRunnerNames(specs: string[], helpCommand: string): void {
     const name = spec.split("@")[0];
     if (spec === "all" || known.includes(name)) continue;
     const suggestion = closestName(name, known);
-    throw new UsageError(`no runner "${name}"${suggestion ? `; did you mean ${suggestion}?` : ""} (runners: ${known.join(", ")})`, helpCommand);
+    throw new UsageError(
+      `no runner "${name}"${suggestion ? `; did you mean ${suggestion}?` : ""} (runners: ${known.join(", ")})`,
+      helpCommand,
+    );
   }
 }
 
 /** --jobs N: a whole number of lanes, 1 to 64 (more runner processes per subject than that is a typo). */
 export function parseJobs(value: string): number {
   const number = Number(value);
-  if (!/^\d+$/.test(value.trim()) || number < 1 || number > 64) throw new InvalidArgumentError("expected a whole number of scenarios at once, 1 to 64 (1: one after another)");
+  if (!/^\d+$/.test(value.trim()) || number < 1 || number > 64)
+    throw new InvalidArgumentError("expected a whole number of scenarios at once, 1 to 64 (1: one after another)");
   return number;
 }
 
 /** run's and history's --jobs (the default is filled in by the command: it depends on the machine). */
 export function jobsOption(): Option {
-  return new Option("--jobs <n>", `scenarios of a subject at once, each on its own runner process (default ${defaultJobs()} here: twice the cores, 2 to 8; 1: one after another); reports are the same whatever n`).argParser(parseJobs);
+  return new Option(
+    "--jobs <n>",
+    `scenarios of a subject at once, each on its own runner process (default ${defaultJobs()} here: twice the cores, 2 to 8; 1: one after another); reports are the same whatever n`,
+  ).argParser(parseJobs);
 }
 
 /** run's --repeat N: each scenario N times per subject, a varying outcome reported as flaky (report/repeat.ts). */
 export function repeatOption(): Option {
-  return new Option("--repeat <n>", "run each scenario n times per subject and report how many runs passed; a scenario whose runs disagree is flaky and fails the run unless its baseline entry is strict: false (default 1)").argParser((value: string) => {
+  return new Option(
+    "--repeat <n>",
+    "run each scenario n times per subject and report how many runs passed; a scenario whose runs disagree is flaky and fails the run unless its baseline entry is strict: false (default 1)",
+  ).argParser((value: string) => {
     const number = Number(value);
-    if (!/^\d+$/.test(value.trim()) || number < 1 || number > 1000) throw new InvalidArgumentError("expected a whole number of runs per scenario, 1 to 1000");
+    if (!/^\d+$/.test(value.trim()) || number < 1 || number > 1000)
+      throw new InvalidArgumentError("expected a whole number of runs per scenario, 1 to 1000");
     return number;
   });
 }

@@ -34,7 +34,12 @@ const defaultTail = 64 * 1024;
 export function runBounded(command: readonly string[], options: BoundedRunOptions): Promise<BoundedRun> {
   const tail = { stdout: defaultTail, stderr: defaultTail, output: defaultTail, ...options.tails };
   return new Promise((resolve) => {
-    const child = spawn(command[0], command.slice(1), { cwd: options.cwd, env: { ...process.env, ...options.env }, stdio: ["ignore", "pipe", "pipe"], detached: true });
+    const child = spawn(command[0], command.slice(1), {
+      cwd: options.cwd,
+      env: { ...process.env, ...options.env },
+      stdio: ["ignore", "pipe", "pipe"],
+      detached: true,
+    });
     trackProcessGroup(child);
     let [stdout, stderr, output] = ["", "", ""];
     const keep = (text: string, more: string, limit: number) => (text + more).slice(-limit);

@@ -39,7 +39,9 @@ export async function startFixtures(
         throw error;
       }
     } catch (error) {
-      throw new ScenarioError(`fixture "${name}" (${declared.kind}) failed to start: ${error instanceof Error ? error.message : String(error)}`);
+      throw new ScenarioError(
+        `fixture "${name}" (${declared.kind}) failed to start: ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
   }
 }
@@ -48,7 +50,13 @@ export async function fixtureViolations(fixtures: Map<string, RunningFixture>, l
   const failures: Failure[] = [];
   for (const { name, instance } of fixtures.values()) {
     for (const violation of (await instance.violations?.()) ?? []) {
-      failures.push(makeFailure({ afterStep: lastStep }, `fixture ${name} contract`, { target: `fixture ${name}`, matcher: "contract", text: `fixture ${name} saw a contract violation: ${violation}` }));
+      failures.push(
+        makeFailure({ afterStep: lastStep }, `fixture ${name} contract`, {
+          target: `fixture ${name}`,
+          matcher: "contract",
+          text: `fixture ${name} saw a contract violation: ${violation}`,
+        }),
+      );
     }
   }
   return failures;
@@ -56,7 +64,18 @@ export async function fixtureViolations(fixtures: Map<string, RunningFixture>, l
 
 export async function fixtureLeftovers(fixtures: Map<string, RunningFixture>, lastStep: number): Promise<Failure[]> {
   const found = await Promise.all(
-    [...fixtures.values()].map(async ({ name, instance }) => (await withTimeout(instance.leftovers?.() ?? Promise.resolve([]), 5_000, `leftovers of fixture "${name}"`)).map((text) => ({ name, text }))),
+    [...fixtures.values()].map(async ({ name, instance }) =>
+      (await withTimeout(instance.leftovers?.() ?? Promise.resolve([]), 5_000, `leftovers of fixture "${name}"`)).map((text) => ({
+        name,
+        text,
+      })),
+    ),
   );
-  return found.flat().map(({ name, text }) => makeFailure({ afterStep: lastStep }, `fixture ${name} leftovers`, { target: `fixture ${name}`, matcher: "leftovers", text: `fixture ${name}: ${text}` }));
+  return found.flat().map(({ name, text }) =>
+    makeFailure({ afterStep: lastStep }, `fixture ${name} leftovers`, {
+      target: `fixture ${name}`,
+      matcher: "leftovers",
+      text: `fixture ${name}: ${text}`,
+    }),
+  );
 }

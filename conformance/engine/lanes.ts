@@ -13,7 +13,12 @@ export interface LaneOptions<Item, Out> {
   onInOrder?: (result: Out, index: number) => void;
 }
 
-export async function runOnLanes<Item, Lane, Out>(items: readonly Item[], lanes: readonly Lane[], work: (item: Item, lane: Lane) => Promise<Out>, options: LaneOptions<Item, Out> = {}): Promise<Out[]> {
+export async function runOnLanes<Item, Lane, Out>(
+  items: readonly Item[],
+  lanes: readonly Lane[],
+  work: (item: Item, lane: Lane) => Promise<Out>,
+  options: LaneOptions<Item, Out> = {},
+): Promise<Out[]> {
   if (!lanes.length) throw new Error("runOnLanes needs at least one lane");
   const results: Out[] = new Array(items.length);
   const done: boolean[] = new Array(items.length).fill(false);

@@ -75,7 +75,8 @@ export async function runScenario(scenario: ExpandedScenario, subject: Subject, 
   try {
     await startFixtures(scenario, fixtures, workDir, options.fixtureKinds, timeouts.startMs);
     const vars = new Map<string, unknown>(Object.entries(scenario.pathVars));
-    for (const { name, instance } of fixtures.values()) for (const [key, value] of Object.entries(instance.vars)) vars.set(`${name}.${key}`, value);
+    for (const { name, instance } of fixtures.values())
+      for (const [key, value] of Object.entries(instance.vars)) vars.set(`${name}.${key}`, value);
     const context: RunContext = { scenario, subject, fixtures, vars, onOperation: options.onOperation };
     const gate = stepGate(scenario);
     for (const step of scenario.steps) {
@@ -130,7 +131,8 @@ async function cleanUp(
   await Promise.all(
     [...fixtures.values()].map(async ({ name, instance }) => {
       try {
-        if (onFinalSnapshot) onFinalSnapshot(name, await withTimeout(instance.snapshot(), 5_000, `snapshot of fixture "${name}"`).catch(() => undefined));
+        if (onFinalSnapshot)
+          onFinalSnapshot(name, await withTimeout(instance.snapshot(), 5_000, `snapshot of fixture "${name}"`).catch(() => undefined));
         await withTimeout(instance.stop(), stopTimeoutMs, `stopping fixture "${name}"`);
       } catch (error) {
         problems.push(error instanceof Error ? error.message : String(error));

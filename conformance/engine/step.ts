@@ -60,7 +60,9 @@ export async function runStep(context: RunContext, expanded: ExpandedStep): Prom
     try {
       await withTimeout(running.instance.act(step.action, input), timeoutMs, `fixture "${step.fixture}" action "${step.action}"`);
     } catch (error) {
-      throw new ScenarioError(`${where}: fixture "${step.fixture}" action "${step.action}" failed: ${error instanceof Error ? error.message : String(error)}`);
+      throw new ScenarioError(
+        `${where}: fixture "${step.fixture}" action "${step.action}" failed: ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
     result = { value: {} };
   } else {
@@ -78,12 +80,29 @@ export async function runStep(context: RunContext, expanded: ExpandedStep): Prom
   for (const [variable, pointer] of Object.entries(("capture" in step && step.capture) || {})) {
     const found = resolvePointer(result, pointer);
     if (found.exists) vars.set(variable, found.value);
-    else failures.push(makeFailure(place(), `${stepCheck(name)} capture ${variable}`, { target: "result", at: pointer, matcher: "capture", text: `: capture "${variable}": nothing at ${pointer || "(whole result)"}`, actual: result }));
+    else
+      failures.push(
+        makeFailure(place(), `${stepCheck(name)} capture ${variable}`, {
+          target: "result",
+          at: pointer,
+          matcher: "capture",
+          text: `: capture "${variable}": nothing at ${pointer || "(whole result)"}`,
+          actual: result,
+        }),
+      );
   }
   const expectsError = expanded.expect.some(({ assertion }) => !assertion.fixture && !assertion.var && assertion.at.startsWith("/error"));
   if (result.error !== undefined && !expectsError) {
     const error = result.error as { kind?: string; type?: string; message?: string };
-    failures.push(makeFailure(place(), `${stepCheck(name)} error`, { target: "result", at: "/error", matcher: "no-error", text: `: unexpected error (${error.kind}${error.type ? `, ${error.type}` : ""}): ${error.message}`, actual: result.error }));
+    failures.push(
+      makeFailure(place(), `${stepCheck(name)} error`, {
+        target: "result",
+        at: "/error",
+        matcher: "no-error",
+        text: `: unexpected error (${error.kind}${error.type ? `, ${error.type}` : ""}): ${error.message}`,
+        actual: result.error,
+      }),
+    );
     return failures;
   }
   for (const positioned of expanded.expect) {
@@ -123,14 +142,24 @@ async function performOperation(
     throw new ScenarioError(`${where}: input of ${op} is invalid at ${problem?.instancePath || "(top)"}: ${problem?.message}`);
   }
   try {
-    const outcome = await withTimeout(subject.execute(op, input, { timeoutMs }), timeoutMs + subjectGraceMs, `${where}: ${op} on ${subject.info.name}`);
+    const outcome = await withTimeout(
+      subject.execute(op, input, { timeoutMs }),
+      timeoutMs + subjectGraceMs,
+      `${where}: ${op} on ${subject.info.name}`,
+    );
     // The answer is in: read the observed fixtures now, before anything else the harness does gives a
     // lagging subject time to catch up (all at once, so none waits on another's read).
-    await Promise.all(observe.map(async ([name, instance]) => settled.set(name, await withTimeout(settledSnapshot(instance), 5_000, `snapshot of fixture "${name}" on settle`))));
+    await Promise.all(
+      observe.map(async ([name, instance]) =>
+        settled.set(name, await withTimeout(settledSnapshot(instance), 5_000, `snapshot of fixture "${name}" on settle`)),
+      ),
+    );
     return outcome.ok ? { value: outcome.value, elapsedMs: outcome.elapsedMs } : { error: outcome.error, elapsedMs: outcome.elapsedMs };
   } catch (error) {
     if (error instanceof TimeoutError) {
-      throw new SubjectBrokenError(`${where}: ${op} on ${subject.info.name} did not answer within the step's ${timeoutMs} ms (+${subjectGraceMs} ms grace): the subject hung`);
+      throw new SubjectBrokenError(
+        `${where}: ${op} on ${subject.info.name} did not answer within the step's ${timeoutMs} ms (+${subjectGraceMs} ms grace): the subject hung`,
+      );
     }
     throw error;
   }
@@ -159,7 +188,10 @@ async function check(
   if (assertion.var !== undefined) return evaluate(assertion, vars.get(assertion.var));
   if (assertion.fixture === undefined) return evaluate(assertion, result);
   if (assertion.settled) {
-    if (!settled.has(assertion.fixture)) throw new ScenarioError(`assertion with settled: true on fixture "${assertion.fixture}", which the step's snapshotOnSettle does not list`);
+    if (!settled.has(assertion.fixture))
+      throw new ScenarioError(
+        `assertion with settled: true on fixture "${assertion.fixture}", which the step's snapshotOnSettle does not list`,
+      );
     const outcome = evaluate(assertion, settled.get(assertion.fixture));
     if (!outcome.ok) outcome.message += " (in the snapshot taken when the operation settled)";
     return outcome;

@@ -34,7 +34,11 @@ export function subjectBadge(subject: ReportSubject, results: Result[]): Endpoin
   const passed = ran.filter((result) => result.status === "pass").length;
   const baselined = ran.filter(isBaselinedFailure).length;
   const skipped = results.length - ran.length;
-  const parts = [`${passed}/${ran.length} scenarios`, baselined ? `${baselined} baselined` : "", skipped ? `${skipped} skipped` : ""].filter(Boolean);
+  const parts = [
+    `${passed}/${ran.length} scenarios`,
+    baselined ? `${baselined} baselined` : "",
+    skipped ? `${skipped} skipped` : "",
+  ].filter(Boolean);
   return { schemaVersion: 1, label: badgeLabel, message: parts.join(", "), color: colorForShare(ran.length ? passed / ran.length : 0) };
 }
 
@@ -48,7 +52,10 @@ export async function writeBadges(report: Report, dir: string): Promise<string[]
   await mkdir(dir, { recursive: true });
   const written: string[] = [];
   for (const subject of report.subjects) {
-    const badge = subjectBadge(subject, report.results.filter((result) => result.subject === subject.name));
+    const badge = subjectBadge(
+      subject,
+      report.results.filter((result) => result.subject === subject.name),
+    );
     const base = join(dir, badgeFileName(subject.name));
     await writeFile(`${base}.json`, `${JSON.stringify(badge, null, 2)}\n`);
     await writeFile(`${base}.svg`, renderBadgeSvg(badge));

@@ -58,7 +58,9 @@ export function updateBaselineChecks(file: string, text: string, results: Result
           : result.status === "pass"
             ? " (strict: false, and it lists no checks yet: run again until it fails, or write them)"
             : `: ${result.message.split("\n")[0]}`;
-      attention.push(`${entry.scenario}: the entry says ${entry.status}, this run ${result.status === "pass" ? "passed" : `ended ${result.status}`}${advice}`);
+      attention.push(
+        `${entry.scenario}: the entry says ${entry.status}, this run ${result.status === "pass" ? "passed" : `ended ${result.status}`}${advice}`,
+      );
       continue;
     }
     if (result.status !== "fail") continue;
@@ -71,8 +73,10 @@ export function updateBaselineChecks(file: string, text: string, results: Result
   for (const result of results) {
     if ((result.status === "fail" || result.status === "error") && !listed.has(result.scenario)) {
       const checks = failedChecks(result);
-      attention.push(`${result.scenario}: ${result.status}s and no entry lists it${checks.length ? ` (checks: ${JSON.stringify(checks)})` : ""}` +
-          `: write one with its clause, classification and reason, or fix the port`);
+      attention.push(
+        `${result.scenario}: ${result.status}s and no entry lists it${checks.length ? ` (checks: ${JSON.stringify(checks)})` : ""}` +
+          `: write one with its clause, classification and reason, or fix the port`,
+      );
     }
   }
   return { text: changed.length ? document.toString({ lineWidth: 0 }) : text, changed, attention };

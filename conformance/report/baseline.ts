@@ -20,7 +20,8 @@ export async function loadBaseline(path: string): Promise<Map<string, Entry>> {
     const node = document.getIn(keys, true);
     return isNode(node) && node.range ? lineCounter.linePos(node.range[0]).line : 1;
   };
-  if (document.errors.length) throw new Error(`${path}:${lineCounter.linePos(document.errors[0].pos[0]).line}: ${document.errors[0].message.split("\n")[0]}`);
+  if (document.errors.length)
+    throw new Error(`${path}:${lineCounter.linePos(document.errors[0].pos[0]).line}: ${document.errors[0].message.split("\n")[0]}`);
   const data = document.toJS();
   if (!validateBaseline(data)) {
     const problem = validateBaseline.errors?.[0];
@@ -29,13 +30,18 @@ export async function loadBaseline(path: string): Promise<Map<string, Entry>> {
       problem?.keyword === "required" && problem.params.missingProperty === "checks"
         ? ": list the check ids the scenario fails on (`npm run conformance -- baseline --update FILE --runner NAME` writes them from a run)"
         : "";
-    throw new Error(`${path}:${lineOf(pointerToPath(at))}: invalid baseline at ${at || "(top)"}: ${problem?.message}${hint} (schema: conformance/schema/baseline.schema.json)`);
+    throw new Error(
+      `${path}:${lineOf(pointerToPath(at))}: invalid baseline at ${at || "(top)"}: ${problem?.message}${hint} (schema: conformance/schema/baseline.schema.json)`,
+    );
   }
   const entries = new Map<string, Entry>();
   data.entries.forEach((entry, index) => {
     if (entries.has(entry.scenario)) throw new Error(`${path}:${lineOf(["entries", index])}: scenario "${entry.scenario}" is listed twice`);
     const unmeasured = entry.strict === false ? unbackedNonStrict(entry.reason) : undefined;
-    if (unmeasured) throw new Error(`${path}:${lineOf(["entries", index, "strict"])}: "${entry.scenario}" is strict: false, but its reason ${unmeasured}: measure it (e.g. \`npm run conformance -- run --runner NAME --no-baseline --repeat 6 --filter '${entry.scenario}'\`) and quote the rate and the command, as in "flaky 1/6 by \`conformance run --runner NAME --repeat 6 --filter ...\`"`);
+    if (unmeasured)
+      throw new Error(
+        `${path}:${lineOf(["entries", index, "strict"])}: "${entry.scenario}" is strict: false, but its reason ${unmeasured}: measure it (e.g. \`npm run conformance -- run --runner NAME --no-baseline --repeat 6 --filter '${entry.scenario}'\`) and quote the rate and the command, as in "flaky 1/6 by \`conformance run --runner NAME --repeat 6 --filter ...\`"`,
+      );
     entries.set(entry.scenario, entry);
   });
   return entries;
@@ -48,17 +54,26 @@ export async function loadBaseline(path: string): Promise<Map<string, Entry>> {
  */
 export function unbackedNonStrict(reason: string): string | undefined {
   // "flaky 1/6", "passed 5/6", "failed in 1 of 6", "1 of 6 runs": a word or "runs" around it, so a file:line range (a.py:12/14) is none.
-  const rates = [...reason.matchAll(/\b(?:flaky|varied|passed|failed|held)\s+(?:in\s+)?(\d+)\s*(?:\/|of)\s*(\d+)\b|\b(\d+)\s*(?:\/|of)\s*(\d+)\s+runs?\b/g)].map((match) => [Number(match[1] ?? match[3]), Number(match[2] ?? match[4])]);
-  const commands = [...reason.matchAll(/`([^`]*)`/g)].map((match) => match[1]).filter((command) => /\bconformance\b/.test(command) && /\brun\b/.test(command));
+  const rates = [
+    ...reason.matchAll(
+      /\b(?:flaky|varied|passed|failed|held)\s+(?:in\s+)?(\d+)\s*(?:\/|of)\s*(\d+)\b|\b(\d+)\s*(?:\/|of)\s*(\d+)\s+runs?\b/g,
+    ),
+  ].map((match) => [Number(match[1] ?? match[3]), Number(match[2] ?? match[4])]);
+  const commands = [...reason.matchAll(/`([^`]*)`/g)]
+    .map((match) => match[1])
+    .filter((command) => /\bconformance\b/.test(command) && /\brun\b/.test(command));
   const varied = rates.some(([k, n]) => k > 0 && k < n);
   if (!varied && !commands.length) return "quotes no measured rate (K/N runs, 0 < K < N) and no `conformance run ...` command";
-  if (!varied) return rates.length ? "quotes no rate of a varying outcome (K/N with 0 < K < N)" : "quotes no measured rate (K/N runs, 0 < K < N)";
+  if (!varied)
+    return rates.length ? "quotes no rate of a varying outcome (K/N with 0 < K < N)" : "quotes no measured rate (K/N runs, 0 < K < N)";
   if (!commands.length) return "quotes no `conformance run ...` command (in backquotes) that measured it";
   return undefined;
 }
 
 /** The distinct checks a result failed on, in the order they failed. */
-export const failedChecks = (result: Pick<ScenarioResult, "failures">): string[] => [...new Set((result.failures ?? []).map((failure) => failure.check))];
+export const failedChecks = (result: Pick<ScenarioResult, "failures">): string[] => [
+  ...new Set((result.failures ?? []).map((failure) => failure.check)),
+];
 
 /**
  * Attach the baseline's expectation and the outcome to a result. A listed failure is as expected only
@@ -90,10 +105,17 @@ export function judge(result: ScenarioResult, baseline: Map<string, Entry>): Res
   const unlistedChecks = failed.filter((check) => !entry.checks!.includes(check));
   // Behind a new failure, a listed check whose step did not run neither held nor failed: not stale.
   // With no new failure, a listed step that does not run is stale: the entry lists what cannot happen.
-  const stoppedByNewFailure = (check: string) => unlistedChecks.length > 0 && (result.notRun ?? []).some((step) => check.startsWith(`${step.name} `));
+  const stoppedByNewFailure = (check: string) =>
+    unlistedChecks.length > 0 && (result.notRun ?? []).some((step) => check.startsWith(`${step.name} `));
   const staleChecks = entry.strict === false ? [] : entry.checks.filter((check) => !failed.includes(check) && !stoppedByNewFailure(check));
   const outcome = unlistedChecks.length ? "unexpected-failure" : staleChecks.length ? "unexpected-pass" : "as-expected";
-  return { ...result, expected, outcome, ...(unlistedChecks.length ? { unlistedChecks } : {}), ...(staleChecks.length ? { staleChecks } : {}) };
+  return {
+    ...result,
+    expected,
+    outcome,
+    ...(unlistedChecks.length ? { unlistedChecks } : {}),
+    ...(staleChecks.length ? { staleChecks } : {}),
+  };
 }
 
 /** Baseline entries whose scenario is not in the run at all: a renamed or deleted scenario. */
@@ -103,5 +125,7 @@ export function orphanedEntries(baseline: Map<string, Entry>, scenarioIds: Set<s
 
 /** What run (over the whole suite) and merge (of its shards) say about each orphaned entry. */
 export function orphanProblems(subject: string, scenarios: string[]): string[] {
-  return scenarios.map((scenario) => `${subject} baseline lists "${scenario}", which is not a scenario (renamed or removed?): update the baseline`);
+  return scenarios.map(
+    (scenario) => `${subject} baseline lists "${scenario}", which is not a scenario (renamed or removed?): update the baseline`,
+  );
 }

@@ -12,5 +12,11 @@ export interface ResultSignature {
 }
 
 export function resultSignature(result: Result): ResultSignature {
-  return { scenario: result.scenario, subject: result.subject, status: result.status, outcome: result.outcome, checks: (result.failures ?? []).map((failure) => failure.check) };
+  return {
+    scenario: result.scenario,
+    subject: result.subject,
+    status: result.status,
+    outcome: result.outcome,
+    checks: (result.failures ?? []).map((failure) => failure.check),
+  };
 }

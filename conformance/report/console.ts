@@ -19,7 +19,8 @@ const baselinedLabel: Partial<Record<Result["status"], string>> = {
 };
 
 /** A failure or error its baseline lists (a stale entry, one that now fails on fewer checks, included). */
-export const isBaselinedFailure = (result: Result) => result.outcome !== "unexpected-failure" && result.outcome !== "flaky" && (result.status === "fail" || result.status === "error");
+export const isBaselinedFailure = (result: Result) =>
+  result.outcome !== "unexpected-failure" && result.outcome !== "flaky" && (result.status === "fail" || result.status === "error");
 
 function labelOf(result: Result): string {
   // A listed scenario that fails, but no longer on every listed check, is still a failure: only its entry is stale.
@@ -63,7 +64,8 @@ function expectation(result: Result): string {
   const parts: string[] = [];
   if (result.unlistedChecks?.length) parts.push(`failed on checks its baseline entry does not list: ${quoted(result.unlistedChecks)}`);
   if (result.staleChecks?.length) parts.push(`listed checks now hold: ${quoted(result.staleChecks)}: remove them from the baseline entry`);
-  if (result.outcome === "flaky") parts.unshift(`the ${result.repeat?.runs} runs disagreed and no baseline entry marked strict: false accepts that`);
+  if (result.outcome === "flaky")
+    parts.unshift(`the ${result.repeat?.runs} runs disagreed and no baseline entry marked strict: false accepts that`);
   if (parts.length) return paint(31, ` (${parts.join("; ")})`);
   if (result.outcome === "unexpected-pass") return paint(31, " (listed as an expected failure but passed: remove it from the baseline)");
   if (result.expected && result.outcome === "as-expected") return paint(90, ` (expected: ${result.expected.reason})`);
@@ -74,7 +76,12 @@ export function formatResult(result: Result): string {
   const head = `${labelOf(result)} ${result.subject.padEnd(9)} ${result.scenario} ${paint(90, `${result.durationMs} ms`)}${expectation(result)}`;
   const lines = [head];
   // --repeat: every result says how its runs ended; a flaky one in colour, as the rate a baseline quotes.
-  if (result.repeat) lines.push(result.repeat.flaky ? paint(result.outcome === "flaky" ? 31 : 33, `      flaky: ${describeRepeat(result.repeat)}`) : paint(90, `      ${describeRepeat(result.repeat)}`));
+  if (result.repeat)
+    lines.push(
+      result.repeat.flaky
+        ? paint(result.outcome === "flaky" ? 31 : 33, `      flaky: ${describeRepeat(result.repeat)}`)
+        : paint(90, `      ${describeRepeat(result.repeat)}`),
+    );
   if (result.status === "skip") lines.push(`      ${result.message}`);
   if (result.status === "error" && !result.failures?.length) lines.push(`      ${result.message}`);
   for (const note of result.notes ?? []) lines.push(paint(90, `      note: ${note}`));
@@ -82,7 +89,15 @@ export function formatResult(result: Result): string {
     for (const failure of result.failures ?? []) lines.push(...formatFailure(failure).map((line) => `      ${line}`));
     lines.push(...formatNotRun(result.notRun ?? []).map((line) => `      ${line}`));
     lines.push(`      at ${result.file}`);
-    if (result.stderr) lines.push(`      stderr:\n${result.stderr.trimEnd().split("\n").slice(-20).map((line) => `        ${line}`).join("\n")}`);
+    if (result.stderr)
+      lines.push(
+        `      stderr:\n${result.stderr
+          .trimEnd()
+          .split("\n")
+          .slice(-20)
+          .map((line) => `        ${line}`)
+          .join("\n")}`,
+      );
   }
   return lines.join("\n");
 }
@@ -105,7 +120,9 @@ export function formatSummary(results: Result[], problems: string[] = []): strin
   const flakyAccepted = count((result) => result.repeat?.flaky === true && result.outcome !== "flaky");
   const verdict = [
     unexpected ? paint(31, `${unexpected} unexpected (see above)`) : undefined,
-    problems.length ? paint(31, `${problems.length} problem${problems.length > 1 ? "s" : ""} with subjects or baselines (see above)`) : undefined,
+    problems.length
+      ? paint(31, `${problems.length} problem${problems.length > 1 ? "s" : ""} with subjects or baselines (see above)`)
+      : undefined,
   ].filter(Boolean);
   if (!unexpected && !problems.length) verdict.push("nothing unexpected");
   const counts = [
@@ -114,7 +131,9 @@ export function formatSummary(results: Result[], problems: string[] = []): strin
     stale ? `${stale} passed though baselined` : undefined,
     staleChecks ? `${staleChecks} failed on fewer checks than baselined` : undefined,
     // Only with --repeat: a single run cannot tell, and its summary stays as it always was.
-    results.some((result) => result.repeat) ? `${flaky} flaky${flakyAccepted ? ` (${flakyAccepted} accepted by strict: false entries)` : ""} in ${results.find((result) => result.repeat)?.repeat?.runs} runs each` : undefined,
+    results.some((result) => result.repeat)
+      ? `${flaky} flaky${flakyAccepted ? ` (${flakyAccepted} accepted by strict: false entries)` : ""} in ${results.find((result) => result.repeat)?.repeat?.runs} runs each`
+      : undefined,
   ].filter(Boolean);
   return `${verdict.join("; ")}\nconformance: ${counts.join("; ")}`;
 }

@@ -17,7 +17,10 @@ const plural = (count: number, word: string) => `${count} ${word}${count === 1 ?
 const statusText = (state: Transition["before"]) => (state ? `${state.status}${state.baselined ? " (baselined)" : ""}` : "-");
 
 /** The checks a reader should look at: the new ones, else the fixed ones, else those failing now. */
-const checksShown = (transition: Transition) => transition.newChecks ?? transition.fixedChecks ?? (transition.after?.checks.length ? transition.after.checks : (transition.before?.checks ?? []));
+const checksShown = (transition: Transition) =>
+  transition.newChecks ??
+  transition.fixedChecks ??
+  (transition.after?.checks.length ? transition.after.checks : (transition.before?.checks ?? []));
 
 export function subjectHeadline(subject: SubjectDiff): string {
   const { counts } = subject;
@@ -33,8 +36,10 @@ export function subjectHeadline(subject: SubjectDiff): string {
     case "removed":
       return `${subject.subject}: only in the before report (no longer run)`;
     default:
-      return `${subject.subject}: ${plural(counts.regressions, "new failure")}, ${plural(counts.fixes, "fix")}, ` +
-          `${counts.added} added, ${counts.removed} removed, ${counts.other} other (${counts.unchanged} unchanged)`;
+      return (
+        `${subject.subject}: ${plural(counts.regressions, "new failure")}, ${plural(counts.fixes, "fix")}, ` +
+        `${counts.added} added, ${counts.removed} removed, ${counts.other} other (${counts.unchanged} unchanged)`
+      );
   }
 }
 
@@ -52,7 +57,9 @@ export function renderDiffConsole(diff: ReportDiff): string {
     lines.push(subjectHeadline(subject));
     for (const transition of subject.transitions) {
       const definition = transition.definitionChanged ? " (the scenario itself changed)" : "";
-      lines.push(`  ${kindLabel[transition.kind].padEnd(12)} ${transition.scenario}  ${statusText(transition.before)} -> ${statusText(transition.after)}${definition}`);
+      lines.push(
+        `  ${kindLabel[transition.kind].padEnd(12)} ${transition.scenario}  ${statusText(transition.before)} -> ${statusText(transition.after)}${definition}`,
+      );
       lines.push(`      at ${transition.file}`);
       const checks = checksShown(transition);
       const word = transition.newChecks ? "new check" : transition.fixedChecks || transition.kind === "fixed" ? "now holds" : "check";
@@ -73,8 +80,10 @@ export function transitionRows(transitions: Transition[], limit: number): string
     const checks = checksShown(transition).slice(0, 3).map(code).join("<br>");
     const more = checksShown(transition).length > 3 ? ` (+${checksShown(transition).length - 3})` : "";
     const definition = transition.definitionChanged ? " (scenario changed)" : "";
-    return `| ${transition.regression ? "🔴 " : transition.kind === "fixed" ? "🟢 " : ""}${kindLabel[transition.kind].toLowerCase()} | ${code(transition.scenario)}${definition} | ` +
-      `${code(transition.file)} | ${statusText(transition.before)} → ${statusText(transition.after)} | ${checks}${more} |`;
+    return (
+      `| ${transition.regression ? "🔴 " : transition.kind === "fixed" ? "🟢 " : ""}${kindLabel[transition.kind].toLowerCase()} | ${code(transition.scenario)}${definition} | ` +
+      `${code(transition.file)} | ${statusText(transition.before)} → ${statusText(transition.after)} | ${checks}${more} |`
+    );
   });
   if (transitions.length > limit) rows.push(`| … | ${transitions.length - limit} more (see the JSON diff) | | | |`);
   return rows;
@@ -82,7 +91,14 @@ export function transitionRows(transitions: Transition[], limit: number): string
 
 export function renderDiffMarkdown(diff: ReportDiff, options: { limit?: number } = {}): string {
   const limit = options.limit ?? 50;
-  const lines = [`## Conformance diff`, "", diff.regressed ? `**${verdictLine(diff)}**` : `✅ ${verdictLine(diff)}`, "", `\`${diff.before.file}\` (${diff.before.startedAt}) → \`${diff.after.file}\` (${diff.after.startedAt})`, ""];
+  const lines = [
+    `## Conformance diff`,
+    "",
+    diff.regressed ? `**${verdictLine(diff)}**` : `✅ ${verdictLine(diff)}`,
+    "",
+    `\`${diff.before.file}\` (${diff.before.startedAt}) → \`${diff.after.file}\` (${diff.after.startedAt})`,
+    "",
+  ];
   if (diff.notes.length) lines.push(...diff.notes.map((note) => `> ${cell(note)}`), "");
   lines.push("| subject | new failures | fixes | added | removed | other | unchanged |", "|---|---|---|---|---|---|---|");
   for (const subject of diff.subjects) {
@@ -91,10 +107,19 @@ export function renderDiffMarkdown(diff: ReportDiff, options: { limit?: number }
       continue;
     }
     const { counts } = subject;
-    lines.push(`| ${cell(subject.subject)} | ${counts.regressions ? `**${counts.regressions}**` : 0} | ${counts.fixes} | ${counts.added} | ${counts.removed} | ${counts.other} | ${counts.unchanged} |`);
+    lines.push(
+      `| ${cell(subject.subject)} | ${counts.regressions ? `**${counts.regressions}**` : 0} | ${counts.fixes} | ${counts.added} | ${counts.removed} | ${counts.other} | ${counts.unchanged} |`,
+    );
   }
   for (const subject of diff.subjects.filter((each) => each.transitions.length)) {
-    lines.push("", `### ${cell(subject.subject)}`, "", "| change | scenario | where | before → after | checks |", "|---|---|---|---|---|", ...transitionRows(subject.transitions, limit));
+    lines.push(
+      "",
+      `### ${cell(subject.subject)}`,
+      "",
+      "| change | scenario | where | before → after | checks |",
+      "|---|---|---|---|---|",
+      ...transitionRows(subject.transitions, limit),
+    );
   }
   return `${lines.join("\n")}\n`;
 }

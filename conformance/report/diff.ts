@@ -16,7 +16,12 @@ const without = (checks: string[], others: string[]) => checks.filter((check) =>
 
 function stateOf(result: Result): ScenarioState {
   const baselined = failing(result.status) && result.outcome === "as-expected" && result.expected !== undefined;
-  return { status: result.status, ...(baselined ? { baselined } : {}), checks: checksOf(result), ...(result.message ? { message: result.message.slice(0, 500) } : {}) };
+  return {
+    status: result.status,
+    ...(baselined ? { baselined } : {}),
+    checks: checksOf(result),
+    ...(result.message ? { message: result.message.slice(0, 500) } : {}),
+  };
 }
 
 /** The scenario file, at the line of the first failure among `checks` (any failure when none is given). */
@@ -44,7 +49,11 @@ function kindOf(before: Result | undefined, after: Result | undefined): Found | 
     const gone = without(then, now);
     const fixedChecks = gone.filter((check) => stepOf(before, check) <= stoppedAt(after));
     const unreachedChecks = without(gone, fixedChecks);
-    const checks = { ...(newChecks.length ? { newChecks } : {}), ...(fixedChecks.length ? { fixedChecks } : {}), ...(unreachedChecks.length ? { unreachedChecks } : {}) };
+    const checks = {
+      ...(newChecks.length ? { newChecks } : {}),
+      ...(fixedChecks.length ? { fixedChecks } : {}),
+      ...(unreachedChecks.length ? { unreachedChecks } : {}),
+    };
     if (newChecks.length) return { kind: "new-failing-check", ...checks };
     if (fixedChecks.length) return { kind: "fewer-failing-checks", ...checks };
   }
@@ -63,7 +72,8 @@ export function scenarioTransition(before: Result | undefined, after: Result | u
     kind: found.kind,
     regression: regressions.has(found.kind),
     // Where to look: the newly failing check's line; for a fix, the line that failed before.
-    file: after && failing(after.status) ? placeOf(after, found.newChecks) : before && failing(before.status) ? placeOf(before) : latest.file,
+    file:
+      after && failing(after.status) ? placeOf(after, found.newChecks) : before && failing(before.status) ? placeOf(before) : latest.file,
     ...(before ? { before: stateOf(before) } : {}),
     ...(after ? { after: stateOf(after) } : {}),
     ...(found.newChecks ? { newChecks: found.newChecks } : {}),
@@ -74,8 +84,10 @@ export function scenarioTransition(before: Result | undefined, after: Result | u
 }
 
 /** What ran, in one line: the version and where it came from. */
-const originOf = (subject: ReportSubject) => `${subject.package} ${subject.version} (${describeOrigin(subject.build) || "origin not recorded"})`;
-const sameBuild = (a: ReportSubject, b: ReportSubject) => a.version === b.version && a.package === b.package && JSON.stringify(a.build ?? {}) === JSON.stringify(b.build ?? {});
+const originOf = (subject: ReportSubject) =>
+  `${subject.package} ${subject.version} (${describeOrigin(subject.build) || "origin not recorded"})`;
+const sameBuild = (a: ReportSubject, b: ReportSubject) =>
+  a.version === b.version && a.package === b.package && JSON.stringify(a.build ?? {}) === JSON.stringify(b.build ?? {});
 
 /** The runner a subject name stands for: "python" for python@0.16.0 and python@source. */
 const runnerOf = (name: string) => name.split("@")[0];
@@ -84,7 +96,10 @@ const runnerOf = (name: string) => name.split("@")[0];
  * Subjects by name; then, among those left, one before and one after of the same runner (python@0.20.0
  * and python@0.21.0: two releases' history reports), said in the notes.
  */
-export function pairSubjects(before: ReportSubject[], after: ReportSubject[]): { pairs: [ReportSubject | undefined, ReportSubject | undefined][]; notes: string[] } {
+export function pairSubjects(
+  before: ReportSubject[],
+  after: ReportSubject[],
+): { pairs: [ReportSubject | undefined, ReportSubject | undefined][]; notes: string[] } {
   const notes: string[] = [];
   const pairs: [ReportSubject | undefined, ReportSubject | undefined][] = [];
   const leftBefore = before.filter((subject) => !after.some((other) => other.name === subject.name));
@@ -115,7 +130,12 @@ function subjectChange(before: ReportSubject | undefined, after: ReportSubject |
   return after.available ? "became-available" : "still-unavailable";
 }
 
-function diffSubject(before: ReportSubject | undefined, after: ReportSubject | undefined, beforeResults: Result[], afterResults: Result[]): SubjectDiff {
+function diffSubject(
+  before: ReportSubject | undefined,
+  after: ReportSubject | undefined,
+  beforeResults: Result[],
+  afterResults: Result[],
+): SubjectDiff {
   const change = subjectChange(before, after);
   const name = before && after && before.name !== after.name ? `${before.name} -> ${after.name}` : (after ?? before)!.name;
   const transitions: Transition[] = [];
@@ -132,7 +152,8 @@ function diffSubject(before: ReportSubject | undefined, after: ReportSubject | u
     }
   }
   const count = (kinds: TransitionKind[]) => transitions.filter((transition) => kinds.includes(transition.kind)).length;
-  const reason = change === "became-available" ? before?.unavailableReason : after && !after.available ? after.unavailableReason : undefined;
+  const reason =
+    change === "became-available" ? before?.unavailableReason : after && !after.available ? after.unavailableReason : undefined;
   return {
     subject: name,
     ...(before ? { before: before.name } : {}),
@@ -141,7 +162,10 @@ function diffSubject(before: ReportSubject | undefined, after: ReportSubject | u
     ...(reason !== undefined ? { unavailableReason: reason } : {}),
     ...(before && after && !sameBuild(before, after) ? { origin: { before: originOf(before), after: originOf(after) } } : {}),
     // The new failures first: what a reader of a pull-request comment looks for.
-    transitions: [...transitions.filter((transition) => transition.regression), ...transitions.filter((transition) => !transition.regression)],
+    transitions: [
+      ...transitions.filter((transition) => transition.regression),
+      ...transitions.filter((transition) => !transition.regression),
+    ],
     counts: {
       regressions: transitions.filter((transition) => transition.regression).length,
       fixes: count(["fixed", "fewer-failing-checks"]),
@@ -153,23 +177,41 @@ function diffSubject(before: ReportSubject | undefined, after: ReportSubject | u
   };
 }
 
-const sideOf = (report: Report, file: string): DiffSide => ({ file, startedAt: report.startedAt, finishedAt: report.finishedAt, ...(report.harness ? { harness: report.harness.version } : {}) });
+const sideOf = (report: Report, file: string): DiffSide => ({
+  file,
+  startedAt: report.startedAt,
+  finishedAt: report.finishedAt,
+  ...(report.harness ? { harness: report.harness.version } : {}),
+});
 
-export function diffReports(before: Report, after: Report, files: { before: string; after: string } = { before: "before", after: "after" }): ReportDiff {
+export function diffReports(
+  before: Report,
+  after: Report,
+  files: { before: string; after: string } = { before: "before", after: "after" },
+): ReportDiff {
   const { pairs, notes } = pairSubjects(before.subjects, after.subjects);
   const [beforeHarness, afterHarness] = [before.harness?.version, after.harness?.version];
   if (beforeHarness !== afterHarness) {
-    notes.unshift(`the reports come from different harness versions (${beforeHarness ?? "not recorded"} before, ${afterHarness ?? "not recorded"} after): the suites may differ; compared anyway`);
+    notes.unshift(
+      `the reports come from different harness versions (${beforeHarness ?? "not recorded"} before, ${afterHarness ?? "not recorded"} after): the suites may differ; compared anyway`,
+    );
   }
-  const resultsOf = (report: Report, subject: ReportSubject | undefined) => (subject ? report.results.filter((result) => result.subject === subject.name) : []);
+  const resultsOf = (report: Report, subject: ReportSubject | undefined) =>
+    subject ? report.results.filter((result) => result.subject === subject.name) : [];
   const subjects = pairs.map(([earlier, later]) => diffSubject(earlier, later, resultsOf(before, earlier), resultsOf(after, later)));
-  for (const subject of subjects) if (subject.origin) notes.push(`${subject.subject} was built differently: ${subject.origin.before} before, ${subject.origin.after} after; compared anyway`);
+  for (const subject of subjects)
+    if (subject.origin)
+      notes.push(
+        `${subject.subject} was built differently: ${subject.origin.before} before, ${subject.origin.after} after; compared anyway`,
+      );
   // A changed definition is the scenario's doing, not the subject's: name each once, whatever its subjects.
   const changedDefinitions = definitionChanges(before, after);
   if (changedDefinitions.length) {
     const shown = changedDefinitions.slice(0, 10).join(", ");
-    notes.push(`${changedDefinitions.length} scenario${changedDefinitions.length === 1 ? "" : "s"} changed definition between the reports ` +
-        `(${shown}${changedDefinitions.length > 10 ? ", ..." : ""}): a transition there may be the scenario's, not the subject's`);
+    notes.push(
+      `${changedDefinitions.length} scenario${changedDefinitions.length === 1 ? "" : "s"} changed definition between the reports ` +
+        `(${shown}${changedDefinitions.length > 10 ? ", ..." : ""}): a transition there may be the scenario's, not the subject's`,
+    );
   }
   const regressed = subjects.some((subject) => subject.counts.regressions > 0 || subject.change === "became-unavailable");
   return { version: 1, before: sideOf(before, files.before), after: sideOf(after, files.after), notes, subjects, regressed };

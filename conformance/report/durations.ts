@@ -15,7 +15,12 @@ export interface DurationTable {
 export const emptyDurations: DurationTable = { about: "", subjects: {} };
 
 function isMsRecord(value: unknown): value is Record<string, number> {
-  return typeof value === "object" && value !== null && !Array.isArray(value) && Object.values(value).every((ms) => typeof ms === "number" && Number.isFinite(ms) && ms >= 0);
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    !Array.isArray(value) &&
+    Object.values(value).every((ms) => typeof ms === "number" && Number.isFinite(ms) && ms >= 0)
+  );
 }
 
 export function parseDurationTable(text: string, file: string): DurationTable {
@@ -26,7 +31,13 @@ export function parseDurationTable(text: string, file: string): DurationTable {
     throw new Error(`${file}: not JSON (${error instanceof Error ? error.message : String(error)})`);
   }
   const table = data as Partial<DurationTable>;
-  if (typeof table !== "object" || table === null || typeof table.about !== "string" || typeof table.subjects !== "object" || table.subjects === null)
+  if (
+    typeof table !== "object" ||
+    table === null ||
+    typeof table.about !== "string" ||
+    typeof table.subjects !== "object" ||
+    table.subjects === null
+  )
     throw new Error(`${file}: expected {"about": TEXT, "subjects": {SUBJECT: {SCENARIO ID: MS}}}`);
   for (const [subject, durations] of Object.entries(table.subjects)) {
     if (!isMsRecord(durations)) throw new Error(`${file}: subjects.${subject}: expected {SCENARIO ID: milliseconds >= 0}`);
@@ -51,7 +62,11 @@ export async function loadDurationTable(file: string): Promise<DurationTable> {
  * none, the longest any subject took (a scenario slow anywhere waits on something); for a scenario
  * no one recorded yet, `fallback` (e.g. the timeouts its steps declare).
  */
-export function durationWeight<Item extends { id: string }>(table: DurationTable, subject: string, fallback: (item: Item) => number): (item: Item) => number {
+export function durationWeight<Item extends { id: string }>(
+  table: DurationTable,
+  subject: string,
+  fallback: (item: Item) => number,
+): (item: Item) => number {
   const own = table.subjects[subject];
   const longest = new Map<string, number>();
   for (const durations of Object.values(table.subjects)) {
@@ -70,6 +85,10 @@ export function recordDurations(table: DurationTable, results: readonly Result[]
     fresh.set(result.subject, durations);
   }
   for (const [subject, durations] of fresh) subjects[subject] = durations;
-  const sorted = Object.fromEntries(Object.keys(subjects).sort().map((subject) => [subject, subjects[subject]]));
+  const sorted = Object.fromEntries(
+    Object.keys(subjects)
+      .sort()
+      .map((subject) => [subject, subjects[subject]]),
+  );
   return { about, subjects: sorted };
 }

@@ -28,7 +28,10 @@ export const cellStates: Record<CellState, { label: string; meaning: string }> =
   fail: { label: "FAIL", meaning: "new failure" },
   error: { label: "ERR", meaning: "new error" },
   xpass: { label: "XPASS", meaning: "passed (wholly, or on a check) though the baseline lists it as failing" },
-  flaky: { label: "FLAKY", meaning: "the runs of run --repeat disagreed (in status or failing checks) and no strict: false entry accepts it" },
+  flaky: {
+    label: "FLAKY",
+    meaning: "the runs of run --repeat disagreed (in status or failing checks) and no strict: false entry accepts it",
+  },
   xfail: { label: "xfail", meaning: "failure the baseline expects" },
   xerror: { label: "xerr", meaning: "error the baseline expects" },
   pass: { label: "ok", meaning: "pass" },
@@ -55,7 +58,10 @@ const rowClass = (states: CellState[]) => (states.some(isNew) ? "new" : states.s
 /** An id that may wrap at its dots (and a subject name before its @), so long ids never widen the page. */
 const breakable = (text: string) => escapeHtml(text).replace(/\./g, ".<wbr>").replace(/@/g, "<wbr>@");
 /** A package or a path that may wrap after its slashes, colons and dots (not a version's), and before an @. */
-const breakablePath = (text: string) => escapeHtml(text).replace(/([/:]|\.(?=[A-Za-z]))/g, "$1<wbr>").replace(/@/g, "<wbr>@");
+const breakablePath = (text: string) =>
+  escapeHtml(text)
+    .replace(/([/:]|\.(?=[A-Za-z]))/g, "$1<wbr>")
+    .replace(/@/g, "<wbr>@");
 
 /** The folder a scenario lives in (`mcp/allowlist` for `mcp/allowlist/absent[...]`): ids are file paths. */
 const familyOf = (scenario: string) => scenario.replace(/\[.*$/, "").split("/").slice(0, -1).join("/") || scenario;
@@ -88,22 +94,40 @@ function summaryCell(subject: string, group: string, counts: Tally): string {
   if (counts.stale) parts.push(`${counts.stale} XPASS`);
   if (counts.baselined) parts.push(`${counts.baselined} xfail`);
   if (counts.skip) parts.push(`${counts.skip} skip`);
-  const state = counts.fresh ? "fail" : counts.stale ? "xpass" : counts.baselined ? "xfail" : counts.skip === counts.total ? "skip" : "pass";
-  const words = `${escapeHtml(subject)}: ${counts.pass} of ${counts.total} pass in ${escapeHtml(group)}, ${counts.fresh} new failures, ` +
+  const state = counts.fresh
+    ? "fail"
+    : counts.stale
+      ? "xpass"
+      : counts.baselined
+        ? "xfail"
+        : counts.skip === counts.total
+          ? "skip"
+          : "pass";
+  const words =
+    `${escapeHtml(subject)}: ${counts.pass} of ${counts.total} pass in ${escapeHtml(group)}, ${counts.fresh} new failures, ` +
     `${counts.stale} passed though baselined, ${counts.baselined} baselined failures, ${counts.skip} skipped`;
   return `<td class="${state}" title="${words}" aria-label="${words}">${parts.map((part) => `<span>${part}</span>`).join(" ")}</td>`;
 }
 
-function summaryTable(id: string, heading: string, groupName: string, groups: Map<string, Result[]>, subjects: string[], link?: (group: string) => string): string {
+function summaryTable(
+  id: string,
+  heading: string,
+  groupName: string,
+  groups: Map<string, Result[]>,
+  subjects: string[],
+  link?: (group: string) => string,
+): string {
   const rows = [...groups.keys()].sort().map((group) => {
     const mine = groups.get(group)!;
     const perSubject = subjects.map((subject) => mine.filter((result) => result.subject === subject).map(cellState));
     const label = link ? `<a href="${link(group)}">${breakable(group)}</a>` : breakable(group);
     return `<tr class="${rowClass(perSubject.flat())}"><th scope="row">${label}</th>${perSubject.map((states, index) => summaryCell(subjects[index], group, tally(states))).join("")}</tr>`;
   });
-  return `<table id="${id}" class="summary"><caption>${heading}</caption><thead><tr><th scope="col">${groupName}</th>` +
+  return (
+    `<table id="${id}" class="summary"><caption>${heading}</caption><thead><tr><th scope="col">${groupName}</th>` +
     `${subjects.map((subject) => `<th scope="col">${breakable(subject)}</th>`).join("")}</tr></thead>` +
-    `<tbody>${rows.join("")}</tbody></table>`;
+    `<tbody>${rows.join("")}</tbody></table>`
+  );
 }
 
 function groupBy(results: Result[], keys: (result: Result) => string[]): Map<string, Result[]> {
@@ -118,9 +142,14 @@ function detail(result: Result, anchor: string): string {
   const failures = (result.failures ?? [])
     .map((failure) => {
       const diff = (failure.diff ?? []).map((difference) => `<li><code>${escapeHtml(formatDifference(difference))}</code></li>`).join("");
-      const actual = !failure.diff?.length && failure.actual !== undefined ? `<pre>${escapeHtml(JSON.stringify(failure.actual, null, 2).slice(0, 4000))}</pre>` : "";
-      return `<div class="failure"><p>${escapeHtml(failure.message)}</p><p class="meta">check <code>${escapeHtml(failure.check)}</code></p>` +
-        `${failure.because ? `<p class="because">because: ${escapeHtml(failure.because)}</p>` : ""}${diff ? `<ul class="diff">${diff}</ul>` : ""}${actual}</div>`;
+      const actual =
+        !failure.diff?.length && failure.actual !== undefined
+          ? `<pre>${escapeHtml(JSON.stringify(failure.actual, null, 2).slice(0, 4000))}</pre>`
+          : "";
+      return (
+        `<div class="failure"><p>${escapeHtml(failure.message)}</p><p class="meta">check <code>${escapeHtml(failure.check)}</code></p>` +
+        `${failure.because ? `<p class="because">because: ${escapeHtml(failure.because)}</p>` : ""}${diff ? `<ul class="diff">${diff}</ul>` : ""}${actual}</div>`
+      );
     })
     .join("");
   const expected = result.expected
@@ -128,11 +157,17 @@ function detail(result: Result, anchor: string): string {
     : "";
   const checkList = (checks: string[]) => checks.map((check) => `<code>${escapeHtml(check)}</code>`).join(", ");
   const judged = [
-    result.unlistedChecks?.length ? `<p class="baseline">failed on checks the baseline entry does not list: ${checkList(result.unlistedChecks)}</p>` : "",
-    result.staleChecks?.length ? `<p class="baseline">listed checks that now hold (remove them from the entry): ${checkList(result.staleChecks)}</p>` : "",
+    result.unlistedChecks?.length
+      ? `<p class="baseline">failed on checks the baseline entry does not list: ${checkList(result.unlistedChecks)}</p>`
+      : "",
+    result.staleChecks?.length
+      ? `<p class="baseline">listed checks that now hold (remove them from the entry): ${checkList(result.staleChecks)}</p>`
+      : "",
     result.repeat ? `<p class="baseline">${result.repeat.flaky ? "flaky: " : ""}${escapeHtml(describeRepeat(result.repeat))}</p>` : "",
   ].join("");
-  const notRun = formatNotRun(result.notRun ?? []).map((line) => `<p class="meta">${escapeHtml(line)}</p>`).join("");
+  const notRun = formatNotRun(result.notRun ?? [])
+    .map((line) => `<p class="meta">${escapeHtml(line)}</p>`)
+    .join("");
   const stderr = result.stderr ? `<details><summary>runner stderr</summary><pre>${escapeHtml(result.stderr)}</pre></details>` : "";
   return `<section class="detail" id="${anchor}">
 <h3>${badge(cellState(result))} ${escapeHtml(result.scenario)} on ${escapeHtml(result.subject)}: ${result.status}${result.outcome && result.outcome !== "as-expected" ? ` (${result.outcome})` : ""}</h3>
@@ -148,20 +183,27 @@ function subjectsTable(report: Report, states: (subject: string) => CellState[],
     const count = (state: CellState) => mine.filter((each) => each === state).length;
     const status = subject.available ? escapeHtml(subject.version) : `<span class="unavailable">unavailable</span>`;
     const numbers = [counts.pass, count("fail"), count("error"), count("xpass"), counts.baselined, counts.skip, seconds(subject.name)];
-    const row = `<tr><th scope="row">${breakable(subject.name)}</th><td class="wrap">${breakablePath(subject.package)} <span class="muted">(${escapeHtml(subject.language)})</span></td><td>${status}</td>` +
+    const row =
+      `<tr><th scope="row">${breakable(subject.name)}</th><td class="wrap">${breakablePath(subject.package)} <span class="muted">(${escapeHtml(subject.language)})</span></td><td>${status}</td>` +
       `<td class="wrap">${breakablePath(describeOrigin(subject.build))}</td>` +
       `${numbers.map((number) => `<td class="number">${subject.available ? number : "-"}</td>`).join("")}</tr>`;
     if (subject.available) return row;
     // The installer's whole log stays one click away under its row, its digest in view.
     const reason = subject.unavailableReason ?? "";
     const lines = reason.split("\n").length;
-    return `${row}<tr class="log"><td colspan="${4 + numbers.length}"><details><summary>why unavailable: ` +
+    return (
+      `${row}<tr class="log"><td colspan="${4 + numbers.length}"><details><summary>why unavailable: ` +
       `${escapeHtml(reasonDigest(reason))}${lines > 1 ? ` <span class="muted">(${lines} lines)</span>` : ""}</summary>` +
-      `<pre>${escapeHtml(reason)}</pre></details></td></tr>`;
+      `<pre>${escapeHtml(reason)}</pre></details></td></tr>`
+    );
   });
-  const numberHeads = ["ok", "FAIL", "ERR", "XPASS", "xfail", "skip", "time (s)"].map((head) => `<th scope="col" class="number">${head}</th>`).join("");
-  return `<table id="subjects"><caption>Subjects</caption><thead><tr><th scope="col">subject</th><th scope="col">package (language)</th><th scope="col">version</th>` +
-    `<th scope="col">built from</th>${numberHeads}</tr></thead><tbody>${rows.join("")}</tbody></table>`;
+  const numberHeads = ["ok", "FAIL", "ERR", "XPASS", "xfail", "skip", "time (s)"]
+    .map((head) => `<th scope="col" class="number">${head}</th>`)
+    .join("");
+  return (
+    `<table id="subjects"><caption>Subjects</caption><thead><tr><th scope="col">subject</th><th scope="col">package (language)</th><th scope="col">version</th>` +
+    `<th scope="col">built from</th>${numberHeads}</tr></thead><tbody>${rows.join("")}</tbody></table>`
+  );
 }
 
 const styles = `
@@ -206,14 +248,17 @@ body:has(#odd-only:checked) .summary{display:none}
 
 /** The odd-one-out filter: off (and saying why) with fewer than three subjects, its count beside it otherwise. */
 function oddFilter(odd: ReturnType<typeof oddOneOut>): string {
-  if (!odd.applicable) return `<label class="off" title="${escapeHtml(odd.reason)}"><input type="checkbox" id="odd-only" disabled> odd one out (needs 3 subjects)</label>`;
+  if (!odd.applicable)
+    return `<label class="off" title="${escapeHtml(odd.reason)}"><input type="checkbox" id="odd-only" disabled> odd one out (needs 3 subjects)</label>`;
   return `<label title="scenarios where exactly one subject differs from all the others"><input type="checkbox" id="odd-only"> odd one out (${odd.scenarios.size})</label>`;
 }
 
 export function renderHtmlMatrix(report: Report, title: string): string {
   const { scenarios, cell, totals } = matrixData(report);
   // Columns only for subjects that ran: an unavailable one has no results, and its row above says why.
-  const ran = report.subjects.filter((subject) => report.results.some((result) => result.subject === subject.name)).map((subject) => subject.name);
+  const ran = report.subjects
+    .filter((subject) => report.results.some((result) => result.subject === subject.name))
+    .map((subject) => subject.name);
   const missing = report.subjects.filter((subject) => !ran.includes(subject.name)).map((subject) => subject.name);
   const details: string[] = [];
   const odd = oddOneOut(report);
@@ -232,7 +277,8 @@ export function renderHtmlMatrix(report: Report, title: string): string {
         const label = `${cellStates[state].label}${isOdd ? "*" : ""}`;
         const words = `${escapeHtml(ran[index])}: ${meaning}${isOdd ? ", the odd one out (the only subject that differs from all the others)" : ""}`;
         const classes = `${state}${isOdd ? " odd" : ""}`;
-        if (!result || state === "pass" || state === "skip") return `<td class="${classes}" title="${words}" aria-label="${words}">${label}</td>`;
+        if (!result || state === "pass" || state === "skip")
+          return `<td class="${classes}" title="${words}" aria-label="${words}">${label}</td>`;
         const anchor = `d${details.length}`;
         details.push(detail(result, anchor));
         return `<td class="${classes}" aria-label="${words}"><a href="#${anchor}" title="${words}: ${escapeHtml(result.message.slice(0, 500))}">${label}</a></td>`;
@@ -242,8 +288,21 @@ export function renderHtmlMatrix(report: Report, title: string): string {
     return `<tbody><tr class="family" id="family-${escapeHtml(family)}"><th colspan="${ran.length + 1}">${escapeHtml(family)}</th></tr>${rows.join("")}</tbody>`;
   });
   const resultsOf = (subject: string) => report.results.filter((result) => result.subject === subject).map(cellState);
-  const byFamily = summaryTable("by-family", "By scenario family", "family", groupBy(report.results, (result) => [familyOf(result.scenario)]), ran, (family) => `#family-${escapeHtml(family)}`);
-  const byClause = summaryTable("by-clause", "By SPEC clause", "clause", groupBy(report.results, (result) => result.spec), ran);
+  const byFamily = summaryTable(
+    "by-family",
+    "By scenario family",
+    "family",
+    groupBy(report.results, (result) => [familyOf(result.scenario)]),
+    ran,
+    (family) => `#family-${escapeHtml(family)}`,
+  );
+  const byClause = summaryTable(
+    "by-clause",
+    "By SPEC clause",
+    "clause",
+    groupBy(report.results, (result) => result.spec),
+    ran,
+  );
   // FLAKY only where runs were repeated: a single run's page stays as it was.
   const repeated = report.results.some((result) => result.repeat);
   const shown = (Object.keys(cellStates) as CellState[]).filter((state) => state !== "flaky" || repeated);

@@ -33,7 +33,8 @@ export async function readJsonReport(path: string): Promise<Report> {
     // A shard's run that was interrupted or ran out of disk leaves its report cut short: the parser
     // stops at (or in a string running up to) the end of the text.
     const position = Number(/at position (\d+)/.exec(why)?.[1] ?? Number.NaN);
-    if (/end of (JSON )?input|unterminated string/i.test(why) || position >= text.trimEnd().length - 1) throw new Error(`${path} is cut short (${text.length} bytes, the JSON ends early): was its run interrupted while writing it?`);
+    if (/end of (JSON )?input|unterminated string/i.test(why) || position >= text.trimEnd().length - 1)
+      throw new Error(`${path} is cut short (${text.length} bytes, the JSON ends early): was its run interrupted while writing it?`);
     throw new Error(`${path} is not JSON: ${why}`);
   }
   if (!validateReport(data)) {
@@ -63,7 +64,9 @@ export function mergeReports(reports: Report[], files: string[] = reports.map((_
       if (earlier?.index === index) throw new Error(`${file} lists scenario ${result.scenario} on ${result.subject} twice`);
       if (earlier) {
         const where = files[earlier.index] === file ? `${file}, which is given twice` : `both ${files[earlier.index]} and ${file}`;
-        throw new Error(`scenario ${result.scenario} on ${result.subject} appears in ${where}: merge each shard once, and only shards of one run (--shard i/n with the same n)`);
+        throw new Error(
+          `scenario ${result.scenario} on ${result.subject} appears in ${where}: merge each shard once, and only shards of one run (--shard i/n with the same n)`,
+        );
       }
       results.set(key, { result, index });
     }
@@ -72,5 +75,12 @@ export function mergeReports(reports: Report[], files: string[] = reports.map((_
   // One harness version when every report names the same one; reports of several keep none (diff then says "not recorded").
   const harnesses = new Set(reports.map((report) => report.harness?.version));
   const harness = harnesses.size === 1 && reports[0]?.harness ? { harness: reports[0].harness } : {};
-  return { version: 1, startedAt: times[0], finishedAt: times.at(-1)!, ...harness, subjects: [...subjects.values()], results: [...results.values()].map(({ result }) => result) };
+  return {
+    version: 1,
+    startedAt: times[0],
+    finishedAt: times.at(-1)!,
+    ...harness,
+    subjects: [...subjects.values()],
+    results: [...results.values()].map(({ result }) => result),
+  };
 }

@@ -31,10 +31,15 @@ export function matrixData(report: Report) {
 
 /** One line of an unavailable reason for a table cell: its first line, and the installer's first error line when the first ends in ":". */
 export function reasonDigest(reason: string): string {
-  const lines = reason.split("\n").map((line) => line.trim()).filter(Boolean);
+  const lines = reason
+    .split("\n")
+    .map((line) => line.trim())
+    .filter(Boolean);
   const first = lines[0] ?? "";
   const rest = first.endsWith(":") ? lines.slice(1).filter((line) => !/retrying/i.test(line)) : [];
-  const errorLine = rest.find((line) => /\b(403|404|forbidden|could not|not found|cannot|no matching)\b/i.test(line)) ?? rest.find((line) => /error/i.test(line));
+  const errorLine =
+    rest.find((line) => /\b(403|404|forbidden|could not|not found|cannot|no matching)\b/i.test(line)) ??
+    rest.find((line) => /error/i.test(line));
   const digest = errorLine ? `${first} ${errorLine}` : first;
   return digest.length > 240 ? `${digest.slice(0, 240)}…` : digest;
 }
@@ -52,8 +57,12 @@ export function renderMarkdownMatrix(report: Report): string {
     "|---|---|---|---|---|---|---|---|---|---|",
   ];
   for (const subject of subjects) {
-    const version = subject.available ? subject.version : `unavailable: ${reasonDigest(subject.unavailableReason ?? "").replace(/\|/g, "\\|")}`;
-    lines.push(`| ${subject.name} | ${subject.language} | ${subject.package} | ${version} | ${describeOrigin(subject.build)} | ${totals(subject.name).join(" | ")} |`);
+    const version = subject.available
+      ? subject.version
+      : `unavailable: ${reasonDigest(subject.unavailableReason ?? "").replace(/\|/g, "\\|")}`;
+    lines.push(
+      `| ${subject.name} | ${subject.language} | ${subject.package} | ${version} | ${describeOrigin(subject.build)} | ${totals(subject.name).join(" | ")} |`,
+    );
   }
   lines.push("", `| scenario | ${subjects.map((subject) => subject.name).join(" | ")} |`, `|---|${subjects.map(() => "---").join("|")}|`);
   for (const scenario of scenarios) {
@@ -68,12 +77,17 @@ function oddOneOutSection(report: Report): string[] {
   const found = oddOneOut(report);
   const lines = ["## Odd one out", ""];
   if (!found.applicable) return [...lines, `None computed: ${found.reason}.`];
-  lines.push(`Scenarios where exactly one of the ${found.subjects.length} subjects differs from all the others (in status or in the checks it fails; skips take no part):`, "");
+  lines.push(
+    `Scenarios where exactly one of the ${found.subjects.length} subjects differs from all the others (in status or in the checks it fails; skips take no part):`,
+    "",
+  );
   for (const [subject, odd] of found.bySubject) {
     lines.push(`- **${subject}**: ${odd.length ? odd.length : "none"}`);
     for (const entry of odd) {
       const own = entry.checks.length ? `${entry.status} on ${entry.checks.map((check) => `\`${check}\``).join(", ")}` : entry.status;
-      const others = entry.others.checks.length ? `${entry.others.status} on ${entry.others.checks.map((check) => `\`${check}\``).join(", ")}` : entry.others.status;
+      const others = entry.others.checks.length
+        ? `${entry.others.status} on ${entry.others.checks.map((check) => `\`${check}\``).join(", ")}`
+        : entry.others.status;
       lines.push(`  - \`${entry.scenario}\`: ${own}; the others (${entry.others.subjects.join(", ")}) ${others}`);
     }
   }

@@ -28,15 +28,20 @@ const checksOf = (result: Result) => failedChecks(result).sort();
 const signature = (result: Result) => `${result.status}\u0000${result.status === "pass" ? "" : checksOf(result).join("\u0001")}`;
 
 /** The subjects with results, in the report's order. */
-export const subjectsThatRan = (report: Report) => report.subjects.filter((subject) => report.results.some((result) => result.subject === subject.name)).map((subject) => subject.name);
+export const subjectsThatRan = (report: Report) =>
+  report.subjects.filter((subject) => report.results.some((result) => result.subject === subject.name)).map((subject) => subject.name);
 
 export function oddOneOut(report: Report): OddOneOut {
   const subjects = subjectsThatRan(report);
   if (subjects.length < minimumSubjects) {
-    return { applicable: false, reason: `the odd one out needs at least ${minimumSubjects} subjects that ran (with two, either could be the one that differs); this report has ${subjects.length}` };
+    return {
+      applicable: false,
+      reason: `the odd one out needs at least ${minimumSubjects} subjects that ran (with two, either could be the one that differs); this report has ${subjects.length}`,
+    };
   }
   const byScenario = new Map<string, Result[]>();
-  for (const result of report.results) if (result.status !== "skip") byScenario.set(result.scenario, [...(byScenario.get(result.scenario) ?? []), result]);
+  for (const result of report.results)
+    if (result.status !== "skip") byScenario.set(result.scenario, [...(byScenario.get(result.scenario) ?? []), result]);
   const bySubject = new Map<string, OddOne[]>(subjects.map((subject) => [subject, []]));
   const scenarios = new Map<string, OddOne>();
   for (const [scenario, results] of [...byScenario].sort(([a], [b]) => a.localeCompare(b))) {
@@ -72,7 +77,12 @@ export function formatOddOneOut(report: Report, shown = 5): string[] {
       lines.push(`  ${subject}: none`);
       continue;
     }
-    const listed = odd.slice(0, shown).map((entry) => `${entry.scenario} (${entry.status}${entry.checks.length ? ` on ${entry.checks[0]}` : ""}; the others ${entry.others.status})`);
+    const listed = odd
+      .slice(0, shown)
+      .map(
+        (entry) =>
+          `${entry.scenario} (${entry.status}${entry.checks.length ? ` on ${entry.checks[0]}` : ""}; the others ${entry.others.status})`,
+      );
     lines.push(`  ${subject}: ${odd.length}: ${listed.join(", ")}${odd.length > shown ? `, ... and ${odd.length - shown} more` : ""}`);
   }
   return lines;

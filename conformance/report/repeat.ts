@@ -22,14 +22,21 @@ export function foldRuns(runs: readonly Result[]): Result {
   // The run shown in full: the first of the worst outcome, else the first that failed (its details are
   // what a reader needs), else the first.
   const worst = Math.max(...runs.map((run) => severity[run.outcome ?? "as-expected"]));
-  const shown = runs.find((run) => severity[run.outcome ?? "as-expected"] === worst && (worst > 0 || failing(run))) ?? runs.find(failing) ?? runs[0];
+  const shown =
+    runs.find((run) => severity[run.outcome ?? "as-expected"] === worst && (worst > 0 || failing(run))) ?? runs.find(failing) ?? runs[0];
   const flaky = new Set(runs.map(signature)).size > 1;
   const statuses: RepeatSummary["statuses"] = {};
   for (const run of runs) statuses[run.status] = (statuses[run.status] ?? 0) + 1;
   const failedIn = new Map<string, number>();
   for (const run of runs) for (const check of failedChecks(run)) failedIn.set(check, (failedIn.get(check) ?? 0) + 1);
   const variedChecks = [...failedIn].filter(([, count]) => count < runs.length).map(([check, failed]) => ({ check, failed }));
-  const repeat: RepeatSummary = { runs: runs.length, passed: statuses.pass ?? 0, statuses, flaky, ...(variedChecks.length ? { variedChecks } : {}) };
+  const repeat: RepeatSummary = {
+    runs: runs.length,
+    passed: statuses.pass ?? 0,
+    statuses,
+    flaky,
+    ...(variedChecks.length ? { variedChecks } : {}),
+  };
   // A strict:false entry accepts a varying outcome (each run is still judged on its own); any other does not.
   const tolerated = shown.expected?.strict === false;
   return { ...shown, ...(flaky && !tolerated ? { outcome: "flaky" as const } : {}), repeat };

@@ -24,7 +24,11 @@ export interface SuiteOptions extends RunOptions {
   weight?: (scenario: ExpandedScenario) => number;
 }
 
-export async function runSuite(scenarios: ExpandedScenario[], lanes: Subject | readonly Subject[], options: SuiteOptions): Promise<Result[]> {
+export async function runSuite(
+  scenarios: ExpandedScenario[],
+  lanes: Subject | readonly Subject[],
+  options: SuiteOptions,
+): Promise<Result[]> {
   const subjects = Array.isArray(lanes) ? lanes : [lanes as Subject];
   const repeat = options.repeat ?? 1;
   if (!Number.isInteger(repeat) || repeat < 1) throw new Error(`repeat must be a whole number >= 1, not ${repeat}`);

@@ -24,7 +24,12 @@ const code = (text: string) => `\`${text.replace(/`/g, "'").replace(/\|/g, "\\|"
 function place(result: Result): { where: string; check: string } {
   const failure = result.failures?.[0];
   if (result.outcome === "flaky") return { where: result.file, check: `flaky: ${describeRepeat(result.repeat!)}` };
-  const check = result.outcome === "unexpected-pass" ? (result.staleChecks?.length ? `listed checks now hold: ${result.staleChecks.join(", ")}` : "passed though baselined") : (result.unlistedChecks?.[0] ?? failure?.check ?? result.message.slice(0, 200));
+  const check =
+    result.outcome === "unexpected-pass"
+      ? result.staleChecks?.length
+        ? `listed checks now hold: ${result.staleChecks.join(", ")}`
+        : "passed though baselined"
+      : (result.unlistedChecks?.[0] ?? failure?.check ?? result.message.slice(0, 200));
   const line = result.failures?.find((each) => each.check === result.unlistedChecks?.[0])?.line ?? failure?.line;
   return { where: line ? `${result.file}:${line}` : result.file, check };
 }
@@ -33,12 +38,19 @@ export function renderReportSummary(report: Report, options: { title: string; li
   const limit = options.limit ?? 30;
   const unexpected = report.results.filter((result) => result.outcome !== "as-expected");
   const lines = [`### ${options.title}`, ""];
-  lines.push(unexpected.length || options.problems?.length ? `**${unexpected.length} unexpected result${unexpected.length === 1 ? "" : "s"}${options.problems?.length ? `, ${options.problems.length} problem(s)` : ""}**` : "✅ nothing unexpected", "");
+  lines.push(
+    unexpected.length || options.problems?.length
+      ? `**${unexpected.length} unexpected result${unexpected.length === 1 ? "" : "s"}${options.problems?.length ? `, ${options.problems.length} problem(s)` : ""}**`
+      : "✅ nothing unexpected",
+    "",
+  );
   if (unexpected.length) {
     lines.push("| new | subject | scenario | where | check |", "|---|---|---|---|---|");
     for (const result of unexpected.slice(0, limit)) {
       const { where, check } = place(result);
-      lines.push(`| ${result.outcome === "unexpected-pass" ? "XPASS" : result.outcome === "flaky" ? "FLAKY" : result.status.toUpperCase()} | ${result.subject} | ${code(result.scenario)} | ${code(where)} | ${code(check)} |`);
+      lines.push(
+        `| ${result.outcome === "unexpected-pass" ? "XPASS" : result.outcome === "flaky" ? "FLAKY" : result.status.toUpperCase()} | ${result.subject} | ${code(result.scenario)} | ${code(where)} | ${code(check)} |`,
+      );
     }
     if (unexpected.length > limit) lines.push(`| … | | ${unexpected.length - limit} more (see the JSON report) | | |`);
     lines.push("");
@@ -54,7 +66,9 @@ export function renderReportSummary(report: Report, options: { title: string; li
     const mine = report.results.filter((result) => result.subject === subject.name);
     const count = (predicate: (result: Result) => boolean) => mine.filter(predicate).length;
     const failed = count((result) => (result.status === "fail" || result.status === "error") && !isBaselinedFailure(result));
-    lines.push(`| ${subject.name} | ${count((result) => result.status === "pass")} | ${failed} | ${count(isBaselinedFailure)} | ${count((result) => result.status === "skip")} | |`);
+    lines.push(
+      `| ${subject.name} | ${count((result) => result.status === "pass")} | ${failed} | ${count(isBaselinedFailure)} | ${count((result) => result.status === "skip")} | |`,
+    );
   }
   return `${lines.join("\n")}\n`;
 }

@@ -14,7 +14,7 @@ export const maxStoredDifferences = 100;
 const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
 
 export function capValue(value: unknown): unknown {
-  if (value === undefined || value === null || typeof value !== "object" && typeof value !== "string") return value;
+  if (value === undefined || value === null || (typeof value !== "object" && typeof value !== "string")) return value;
   const text = JSON.stringify(value);
   // Cheap first: a JSON text of n characters is at most 3n bytes of UTF-8.
   if (text.length * 3 <= maxStoredValueBytes) return value;

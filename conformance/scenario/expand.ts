@@ -61,7 +61,8 @@ export function whenMatches(when: When | undefined, vars: Record<string, string>
 }
 
 /** Where an assertion looks: the step result, a fixture's snapshot or a captured variable; and at what. */
-export const assertionTarget = (assertion: Assertion) => `${assertion.fixture !== undefined ? `fixture ${assertion.fixture}` : assertion.var !== undefined ? `var ${assertion.var}` : "result"}\u0000${assertion.at}`;
+export const assertionTarget = (assertion: Assertion) =>
+  `${assertion.fixture !== undefined ? `fixture ${assertion.fixture}` : assertion.var !== undefined ? `var ${assertion.var}` : "result"}\u0000${assertion.at}`;
 
 /** Every assertion of a step with its position, numbered among those sharing its target and pointer. */
 function positionedAssertions(source: LoadedScenario, stepIndex: number, expect: Assertion[]): ExpandedAssertion[] {

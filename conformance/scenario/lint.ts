@@ -52,7 +52,9 @@ export async function lintPaths(paths: string[], suite: SuiteDefinition, options
   const coverage = new Map<string, string[]>(clauses.map((clause) => [clause.id, []]));
   for (const scenario of scenarios) for (const id of scenario.data.spec) coverage.get(id)?.push(scenario.data.id);
   const expanded = scenarios.flatMap((scenario) => expandScenario(scenario, suite));
-  const boundaries = options.boundaries ? await gateBoundaries(boundaryTable(expanded, suite.boundaries), suite.boundaries.explanationsFile) : undefined;
+  const boundaries = options.boundaries
+    ? await gateBoundaries(boundaryTable(expanded, suite.boundaries), suite.boundaries.explanationsFile)
+    : undefined;
   // A scenario that failed lint gives no cell, so the gate judges only a suite that lints clean.
   if (boundaries && !diagnostics.length) diagnostics.push(...boundaries.diagnostics);
   return { scenarios, expanded, diagnostics, clauses, coverage, files, boundaries };

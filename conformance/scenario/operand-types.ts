@@ -22,12 +22,16 @@ function inlineRefs(shape: unknown, defs: Record<string, Shape>): unknown {
   if (!shape || typeof shape !== "object") return shape;
   const { $ref, ...rest } = shape as Shape;
   const named = typeof $ref === "string" ? (inlineRefs(defs[$ref.replace("#/$defs/", "")], defs) as Shape) : {};
-  const own = Object.fromEntries(Object.entries(rest).map(([key, value]) => [key, key === "enum" || key === "const" ? value : inlineRefs(value, defs)]));
+  const own = Object.fromEntries(
+    Object.entries(rest).map(([key, value]) => [key, key === "enum" || key === "const" ? value : inlineRefs(value, defs)]),
+  );
   return { ...named, ...own };
 }
 
 /** Each operation's `value`, from its output schema. */
-export const operationValueShapes: Record<string, Shape> = Object.fromEntries(operationNames.map((op) => [op, inlineRefs(outputSchema(op), outputsSchema.$defs) as Shape]));
+export const operationValueShapes: Record<string, Shape> = Object.fromEntries(
+  operationNames.map((op) => [op, inlineRefs(outputSchema(op), outputsSchema.$defs) as Shape]),
+);
 
 const operationError = inlineRefs(protocolSchema.$defs.operationError, protocolSchema.$defs) as Shape;
 const anything: Shape = {};
@@ -37,7 +41,10 @@ const anything: Shape = {};
  * undefined: a fixture step, or a step without an op, whose value is `{}`.
  */
 export function stepResultShape(ops: readonly string[] | undefined): Shape {
-  const value = ops === undefined ? { type: "object", properties: {}, required: [] } : eitherValue(ops.map((op) => operationValueShapes[op] ?? anything));
+  const value =
+    ops === undefined
+      ? { type: "object", properties: {}, required: [] }
+      : eitherValue(ops.map((op) => operationValueShapes[op] ?? anything));
   return { type: "object", properties: { value, error: operationError, elapsedMs: { type: "number" } }, required: [] };
 }
 
@@ -47,7 +54,8 @@ export function stepResultShape(ops: readonly string[] | undefined): Shape {
  * return); any other key is undeclared, left to the run. Not objects with properties: undeclared.
  */
 /** A shape without its `description`s, which say the same thing differently. */
-const undescribed = (shape: Shape): unknown => JSON.parse(JSON.stringify(shape, (key, value) => (key === "description" && typeof value === "string" ? undefined : value)));
+const undescribed = (shape: Shape): unknown =>
+  JSON.parse(JSON.stringify(shape, (key, value) => (key === "description" && typeof value === "string" ? undefined : value)));
 
 function eitherValue(shapes: Shape[]): Shape {
   if (shapes.length === 1) return shapes[0];
@@ -58,7 +66,11 @@ function eitherValue(shapes: Shape[]): Shape {
     const declaring = objects.map((shape) => (shape.properties as Record<string, Shape>)[key]).filter((property) => property !== undefined);
     if (declaring.every((property) => isDeepStrictEqual(undescribed(property), undescribed(declaring[0])))) properties[key] = declaring[0];
   }
-  return { type: "object", properties, ...(objects.every((shape) => shape.additionalProperties === false) ? { additionalProperties: false } : {}) };
+  return {
+    type: "object",
+    properties,
+    ...(objects.every((shape) => shape.additionalProperties === false) ? { additionalProperties: false } : {}),
+  };
 }
 
 /** The declared shape at a JSON Pointer inside `shape`, or undefined when nothing declares it. */
@@ -80,7 +92,11 @@ function shapeAtPath(shape: Shape | undefined, path: (string | number)[]): Shape
     if (types?.has("array") && typeof key === "number") node = node.items as Shape | undefined;
     else if (types?.has("object") || node.properties) {
       const properties = (node.properties ?? {}) as Record<string, Shape>;
-      node = Object.prototype.hasOwnProperty.call(properties, key) ? properties[key] : typeof node.additionalProperties === "object" ? (node.additionalProperties as Shape) : undefined;
+      node = Object.prototype.hasOwnProperty.call(properties, key)
+        ? properties[key]
+        : typeof node.additionalProperties === "object"
+          ? (node.additionalProperties as Shape)
+          : undefined;
     } else return undefined;
   }
   return node;

@@ -13,10 +13,16 @@ const segments = (path: string) => path.split(/[\\/]+/).filter(Boolean);
 export function idMatchesPath(file: string, id: string): boolean {
   const fileParts = segments(withoutExtension(file));
   const idParts = segments(id);
-  return idParts.length > 0 && idParts.length <= fileParts.length && idParts.every((part, index) => part === fileParts[fileParts.length - idParts.length + index]);
+  return (
+    idParts.length > 0 &&
+    idParts.length <= fileParts.length &&
+    idParts.every((part, index) => part === fileParts[fileParts.length - idParts.length + index])
+  );
 }
 
 /** The id a file under `root` must have: its path relative to root, with `/`, without the extension. */
 export function idForPath(file: string, root: string): string {
-  return withoutExtension(relative(resolve(root), resolve(file))).split(sep).join("/");
+  return withoutExtension(relative(resolve(root), resolve(file)))
+    .split(sep)
+    .join("/");
 }

@@ -19,7 +19,10 @@ export interface StepDependency {
  * For each step (by its index in the file), the earlier steps it builds on. `pathVars` resolve an op
  * written as a path variable (`${path.op}`); handles are compared as written in the file.
  */
-export function stepDependencies(steps: readonly { index: number; step: StepBody }[], pathVars: Readonly<Record<string, string>>): Map<number, StepDependency[]> {
+export function stepDependencies(
+  steps: readonly { index: number; step: StepBody }[],
+  pathVars: Readonly<Record<string, string>>,
+): Map<number, StepDependency[]> {
   const creators = new Map<string, number>();
   const fixtureSteps: number[] = [];
   const dependencies = new Map<number, StepDependency[]>();
@@ -29,10 +32,13 @@ export function stepDependencies(steps: readonly { index: number; step: StepBody
     else {
       const op = pathVars[wholeReference.exec(step.op)?.[1] ?? ""] ?? step.op;
       const input = isRecord(step.with) ? step.with : {};
-      const named = handleKeysOfOperation(op).flatMap((handle) => (typeof input[handle.key] === "string" ? [{ ...handle, name: input[handle.key] as string }] : []));
+      const named = handleKeysOfOperation(op).flatMap((handle) =>
+        typeof input[handle.key] === "string" ? [{ ...handle, name: input[handle.key] as string }] : [],
+      );
       for (const { kind, name } of named.filter((handle) => !handle.creates)) {
         const creator = creators.get(`${kind}\u0000${name}`);
-        if (creator !== undefined && !needs.some((need) => need.step === creator)) needs.push({ step: creator, why: `it creates ${kind} ${name}` });
+        if (creator !== undefined && !needs.some((need) => need.step === creator))
+          needs.push({ step: creator, why: `it creates ${kind} ${name}` });
       }
       for (const { kind, name } of named.filter((handle) => handle.creates)) creators.set(`${kind}\u0000${name}`, index);
     }

@@ -27,14 +27,19 @@ function describe(error: ErrorObject, prefix: string): { message: string; hint?:
       };
     }
     case "enum":
-      return { message: `${at}: ${error.message}`, hint: `expected one of: ${(params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(", ")}` };
+      return {
+        message: `${at}: ${error.message}`,
+        hint: `expected one of: ${(params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(", ")}`,
+      };
     case "const":
       return { message: `${at}: must be ${JSON.stringify(params.allowedValue)}` };
     case "pattern":
       return { message: `${at}: does not match ${params.pattern}`, hint: "use lower-case letters, digits, dots and dashes" };
     case "type":
       // verbose ajv keeps the value: show what was written, e.g. length: "3".
-      return { message: `${at}: ${error.message}, found ${shortJson(error.data)}${error.data === null ? "" : ` (${describeValue(error.data)})`}` };
+      return {
+        message: `${at}: ${error.message}, found ${shortJson(error.data)}${error.data === null ? "" : ` (${describeValue(error.data)})`}`,
+      };
     default:
       return { message: `${at}: ${error.message}` };
   }

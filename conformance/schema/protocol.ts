@@ -5,7 +5,15 @@ import { createRequire } from "node:module";
 import type { ErrorObject } from "ajv/dist/2020.js";
 import type { ValidateFunction } from "ajv/dist/2020.js";
 import type { Operations } from "../../runners/protocol/operations.types.ts";
-import type { Crash, Error as ErrorAnswer, HelloAnswer, HelloRequest, Request, Result, Version } from "../../runners/protocol/protocol.types.ts";
+import type {
+  Crash,
+  Error as ErrorAnswer,
+  HelloAnswer,
+  HelloRequest,
+  Request,
+  Result,
+  Version,
+} from "../../runners/protocol/protocol.types.ts";
 import { ajv } from "./validator.ts";
 
 const require = createRequire(import.meta.url);
@@ -50,8 +58,12 @@ export function inputValidator(op: string): ValidateFunction | undefined {
  * the operation's own capability (`mcp.parse`) and, by input key, a key's (`abortAfterMs`: `client.cancel`).
  */
 export function capabilitiesOfOperation(op: string): { operation?: string; keys: Record<string, string> } {
-  const schema = isOperationName(op) ? (inputsSchema.$defs[op] as { "x-capability"?: string; properties?: Record<string, { "x-capability"?: string }> }) : undefined;
-  const keys = Object.entries(schema?.properties ?? {}).flatMap(([key, property]) => (property["x-capability"] ? [[key, property["x-capability"]] as const] : []));
+  const schema = isOperationName(op)
+    ? (inputsSchema.$defs[op] as { "x-capability"?: string; properties?: Record<string, { "x-capability"?: string }> })
+    : undefined;
+  const keys = Object.entries(schema?.properties ?? {}).flatMap(([key, property]) =>
+    property["x-capability"] ? [[key, property["x-capability"]] as const] : [],
+  );
   return { operation: schema?.["x-capability"], keys: Object.fromEntries(keys) };
 }
 
@@ -65,7 +77,9 @@ export interface HandleKey {
 
 /** The handle keys of an operation's input, from operations.schema.json's `x-creates-handle` and `x-handle`. */
 export function handleKeysOfOperation(op: string): HandleKey[] {
-  const schema = isOperationName(op) ? (inputsSchema.$defs[op] as { properties?: Record<string, { "x-creates-handle"?: string; "x-handle"?: string }> }) : undefined;
+  const schema = isOperationName(op)
+    ? (inputsSchema.$defs[op] as { properties?: Record<string, { "x-creates-handle"?: string; "x-handle"?: string }> })
+    : undefined;
   return Object.entries(schema?.properties ?? {}).flatMap(([key, property]): HandleKey[] => {
     const created = property["x-creates-handle"];
     const kind = created ?? property["x-handle"];
@@ -74,10 +88,14 @@ export function handleKeysOfOperation(op: string): HandleKey[] {
 }
 
 /** Every capability operations.schema.json's `x-capability` names, in schema order. */
-export const operationCapabilities: readonly string[] = [...new Set(operationNames.flatMap((op) => {
-  const { operation, keys } = capabilitiesOfOperation(op);
-  return [...(operation ? [operation] : []), ...Object.values(keys)];
-}))];
+export const operationCapabilities: readonly string[] = [
+  ...new Set(
+    operationNames.flatMap((op) => {
+      const { operation, keys } = capabilitiesOfOperation(op);
+      return [...(operation ? [operation] : []), ...Object.values(keys)];
+    }),
+  ),
+];
 
 /** The JSON Schema of an operation's input (operations.schema.json): its `properties` are its input fields. */
 export function inputSchema(op: OperationName): { properties?: Record<string, Record<string, unknown>>; required?: string[] } {
@@ -104,8 +122,12 @@ export function outputProblem(op: string, value: unknown): string | undefined {
 function describeProblem(errors: ErrorObject[]): string {
   // A oneOf that failed says only "must match exactly one schema", and the branches of another `type`
   // (a stream event's) are beside the point: the matching branch's own error says more.
-  const specific = errors.filter((error) => error.keyword !== "oneOf" && !(error.keyword === "const" && error.instancePath.endsWith("/type")));
-  const error = (specific.length ? specific : errors).reduce((deepest, next) => (next.instancePath.length > deepest.instancePath.length ? next : deepest));
+  const specific = errors.filter(
+    (error) => error.keyword !== "oneOf" && !(error.keyword === "const" && error.instancePath.endsWith("/type")),
+  );
+  const error = (specific.length ? specific : errors).reduce((deepest, next) =>
+    next.instancePath.length > deepest.instancePath.length ? next : deepest,
+  );
   const at = error.instancePath || "(top level)";
   const params = error.params as Record<string, unknown>;
   const found = "data" in error ? `, found ${JSON.stringify(error.data)?.slice(0, 120)}` : "";

@@ -51,12 +51,16 @@ export class ChildProcessTransport implements Transport {
       (line) => this.onLine(line),
       (limit) => {
         this.child.stdout.destroy();
-        this.breakOff(`runner wrote more than ${limit / (1024 * 1024)} MiB to stdout without a newline: killed (a protocol message is one line, at most that long)`);
+        this.breakOff(
+          `runner wrote more than ${limit / (1024 * 1024)} MiB to stdout without a newline: killed (a protocol message is one line, at most that long)`,
+        );
       },
     );
     this.child.stdout.on("data", (chunk: Buffer) => lines.push(chunk));
     this.child.stdout.on("end", () => lines.end());
-    this.child.on("error", (error: NodeJS.ErrnoException) => this.onExit(`could not start ${spec.command.join(" ")}: ${spawnProblem(error)}`));
+    this.child.on("error", (error: NodeJS.ErrnoException) =>
+      this.onExit(`could not start ${spec.command.join(" ")}: ${spawnProblem(error)}`),
+    );
     this.child.on("exit", (code, signal) => this.onExit(`runner exited (${signal ? `signal ${signal}` : exitCodeMeaning(code)})`));
   }
 

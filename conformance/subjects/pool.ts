@@ -19,13 +19,21 @@ export function defaultJobs(cores = availableParallelism()): number {
  * Adds jobs - 1 lanes to `first`, started side by side by `another`. A lane that fails to start is
  * left out and said (`log`): the results do not depend on how many lanes ran them, only the time does.
  */
-export async function openLanes(first: Subject, jobs: number, another: () => Promise<Subject>, log: (line: string) => void): Promise<Subject[]> {
+export async function openLanes(
+  first: Subject,
+  jobs: number,
+  another: () => Promise<Subject>,
+  log: (line: string) => void,
+): Promise<Subject[]> {
   const started = await Promise.allSettled(Array.from({ length: Math.max(0, jobs - 1) }, () => another()));
   const lanes = [first];
   for (const outcome of started) {
     if (outcome.status === "fulfilled") lanes.push(outcome.value);
-    else log(`note: ${first.info.name}: a lane of ${jobs} did not start (${outcome.reason instanceof Error ? outcome.reason.message : String(outcome.reason)}); ` +
-        `running on ${started.filter((other) => other.status === "fulfilled").length + 1}`);
+    else
+      log(
+        `note: ${first.info.name}: a lane of ${jobs} did not start (${outcome.reason instanceof Error ? outcome.reason.message : String(outcome.reason)}); ` +
+          `running on ${started.filter((other) => other.status === "fulfilled").length + 1}`,
+      );
   }
   return lanes;
 }

@@ -18,7 +18,23 @@ export interface PortSourceChoice {
 }
 
 /** Folders that hold build output, dependencies or VCS data, not the port's source. */
-const notSource = new Set([".git", ".hg", ".svn", "node_modules", "dist", "build", "target", "bin", "obj", ".gradle", ".venv", "venv", "__pycache__", ".pytest_cache", ".mypy_cache"]);
+const notSource = new Set([
+  ".git",
+  ".hg",
+  ".svn",
+  "node_modules",
+  "dist",
+  "build",
+  "target",
+  "bin",
+  "obj",
+  ".gradle",
+  ".venv",
+  "venv",
+  "__pycache__",
+  ".pytest_cache",
+  ".mypy_cache",
+]);
 
 /**
  * The port's folder for a runner whose manifest names `subdir`: DIR/subdir when DIR is a checkout
@@ -26,7 +42,8 @@ const notSource = new Set([".git", ".hg", ".svn", "node_modules", "dist", "build
  */
 export function resolvePortFolder(dir: string, subdir: string): string {
   const root = resolve(dir);
-  if (!existsSync(root) || !statSync(root).isDirectory()) throw new Error(`source checkout ${root} not found (expected a toolnexus checkout root or its ${subdir}/ folder)`);
+  if (!existsSync(root) || !statSync(root).isDirectory())
+    throw new Error(`source checkout ${root} not found (expected a toolnexus checkout root or its ${subdir}/ folder)`);
   const nested = join(root, subdir);
   if (existsSync(nested) && statSync(nested).isDirectory()) return nested;
   return root;
@@ -59,5 +76,7 @@ export async function hashPortFolder(folder: string): Promise<string> {
 
 /** Replace {name} placeholders ({source}, {build}, {version}) in a manifest command's arguments. */
 export function expandCommand(command: string[], tokens: Record<string, string>): string[] {
-  return command.map((argument) => Object.entries(tokens).reduce((expanded, [name, value]) => expanded.replaceAll(`{${name}}`, value), argument));
+  return command.map((argument) =>
+    Object.entries(tokens).reduce((expanded, [name, value]) => expanded.replaceAll(`{${name}}`, value), argument),
+  );
 }

@@ -34,11 +34,17 @@ export class ProtocolClient {
     if (answer.type !== "hello") throw new SubjectBrokenError(`runner answered the handshake with a "${answer.type}" message`, stderr());
     if (answer.unavailable !== undefined) throw new RunnerUnavailableError(answer.unavailable);
     if (answer.error !== undefined) {
-      const older = answer.protocol !== protocolVersion ? ` (it speaks protocol ${answer.protocol}: update it as runners/PROTOCOL.md#versions says)` : "";
+      const older =
+        answer.protocol !== protocolVersion
+          ? ` (it speaks protocol ${answer.protocol}: update it as runners/PROTOCOL.md#versions says)`
+          : "";
       throw new SubjectBrokenError(`runner refused protocol ${protocolVersion}: ${answer.error}${older}`, stderr());
     }
     if (answer.protocol !== protocolVersion) {
-      throw new SubjectBrokenError(`runner speaks protocol ${answer.protocol}, the harness ${protocolVersion}: update it as runners/PROTOCOL.md#versions says`, stderr());
+      throw new SubjectBrokenError(
+        `runner speaks protocol ${answer.protocol}, the harness ${protocolVersion}: update it as runners/PROTOCOL.md#versions says`,
+        stderr(),
+      );
     }
     return answer.implementation!;
   }
@@ -54,7 +60,11 @@ export class ProtocolClient {
     switch (answer.type) {
       case "result": {
         const problem = outputProblem(op, answer.value);
-        if (problem) throw new SubjectBrokenError(`runner answered ${op} with a value that does not fit runners/protocol/outputs.schema.json (a runner bug): ${problem}`, this.transport.drainStderr());
+        if (problem)
+          throw new SubjectBrokenError(
+            `runner answered ${op} with a value that does not fit runners/protocol/outputs.schema.json (a runner bug): ${problem}`,
+            this.transport.drainStderr(),
+          );
         return { ok: true, value: answer.value, elapsedMs: answer.elapsedMs };
       }
       case "error": {
@@ -75,11 +85,14 @@ export class ProtocolClient {
     const answer = await this.transport.exchange(message, timeoutMs, what);
     if (!validateMessage(answer)) {
       const problem = validateMessage.errors?.[0];
-      throw this.transport.fail(`runner wrote a message that does not fit the protocol (${problem?.instancePath || "(top)"} ${problem?.message}): ${JSON.stringify(answer).slice(0, 200)}`);
+      throw this.transport.fail(
+        `runner wrote a message that does not fit the protocol (${problem?.instancePath || "(top)"} ${problem?.message}): ${JSON.stringify(answer).slice(0, 200)}`,
+      );
     }
     const answered = "seq" in answer ? answer.seq : 0;
     if (answered !== seq) throw this.transport.fail(`runner answered seq ${answered} while seq ${seq} was asked`);
-    if (answer.type === "request" || (answer.type === "hello" && answer.from === "harness")) throw this.transport.fail(`runner sent a harness message: ${JSON.stringify(answer).slice(0, 200)}`);
+    if (answer.type === "request" || (answer.type === "hello" && answer.from === "harness"))
+      throw this.transport.fail(`runner sent a harness message: ${JSON.stringify(answer).slice(0, 200)}`);
     return answer;
   }
 }

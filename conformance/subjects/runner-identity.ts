@@ -55,7 +55,9 @@ export function originOf(pick: RunnerPick, source: PortSourceChoice | undefined)
 /** The package as its registry spells it at another version: toolnexus==0.21.0 -> toolnexus==0.16.0. */
 export function packageAt(manifest: RunnerManifest, version: string): string {
   const pinnedVersion = manifest.versions?.pinned;
-  return pinnedVersion && manifest.package.includes(pinnedVersion) ? manifest.package.replace(pinnedVersion, version) : `${manifest.package} (version ${version})`;
+  return pinnedVersion && manifest.package.includes(pinnedVersion)
+    ? manifest.package.replace(pinnedVersion, version)
+    : `${manifest.package} (version ${version})`;
 }
 
 /**

@@ -32,7 +32,8 @@ export async function readManifest(name: string): Promise<RunnerManifest> {
   const path = join(runnersDir, name, "runner.json");
   if (!existsSync(path)) throw new Error(`no runner "${name}": expected ${path}; runners here: ${runnerNames().join(", ")}`);
   const data = JSON.parse(await readFile(path, "utf8"));
-  if (!validateManifest(data)) throw new Error(`${path}: ${validateManifest.errors?.map((e) => `${e.instancePath || "(top)"} ${e.message}`).join("; ")}`);
+  if (!validateManifest(data))
+    throw new Error(`${path}: ${validateManifest.errors?.map((e) => `${e.instancePath || "(top)"} ${e.message}`).join("; ")}`);
   return data;
 }
 
@@ -45,11 +46,13 @@ function onPath(executable: string): boolean {
  * <url>, so no package registry's address ends up in a report, a log or a document quoting one.
  */
 export function installerWords(output: string): string {
-  return output
-    // eslint-disable-next-line no-control-regex -- terminal colour codes are what it strips
-    .replace(/\x1b\[[0-9;]*[A-Za-z]/g, "")
-    .replace(/\b[a-z][a-z0-9+.-]*:\/\/[^\s'"<>()\]]*[^\s'"<>()\].,:;]/gi, "<url>")
-    .trim();
+  return (
+    output
+      // eslint-disable-next-line no-control-regex -- terminal colour codes are what it strips
+      .replace(/\x1b\[[0-9;]*[A-Za-z]/g, "")
+      .replace(/\b[a-z][a-z0-9+.-]*:\/\/[^\s'"<>()\]]*[^\s'"<>()\].,:;]/gi, "<url>")
+      .trim()
+  );
 }
 
 interface LaunchPlan {
@@ -64,7 +67,8 @@ interface LaunchPlan {
 /** The build folder of one version of the published package: a venv or build per version, reused when present. */
 function versionPlan(name: string, manifest: RunnerManifest, version: string): LaunchPlan {
   const recipe = manifest.versions;
-  if (!recipe) throw new RunnerUnavailableError(`runners/${name}/runner.json has no versions recipe: this runner installs only ${manifest.package}`);
+  if (!recipe)
+    throw new RunnerUnavailableError(`runners/${name}/runner.json has no versions recipe: this runner installs only ${manifest.package}`);
   if (!isVersionLabel(version)) throw new RunnerUnavailableError(`"${version}" is not a version (expected e.g. ${recipe.pinned})`);
   const buildDir = join(runnersDir, name, ".build", `published-${version}`);
   mkdirSync(buildDir, { recursive: true });
@@ -81,10 +85,19 @@ function versionPlan(name: string, manifest: RunnerManifest, version: string): L
 
 /** What to run for the pinned package, another version of it, or a build of the port's folder in a source checkout. */
 async function launchPlan(name: string, manifest: RunnerManifest, origin: RunnerOrigin): Promise<LaunchPlan> {
-  if (origin.kind === "pinned") return { install: manifest.install, installTimeoutMs: manifest.installTimeoutMs, start: manifest.start, handshakeTimeoutMs: manifest.handshakeTimeoutMs, env: {}, build: { mode: "published", package: manifest.package } };
+  if (origin.kind === "pinned")
+    return {
+      install: manifest.install,
+      installTimeoutMs: manifest.installTimeoutMs,
+      start: manifest.start,
+      handshakeTimeoutMs: manifest.handshakeTimeoutMs,
+      env: {},
+      build: { mode: "published", package: manifest.package },
+    };
   if (origin.kind === "version") return versionPlan(name, manifest, origin.version);
   const source = origin.source;
-  if (!manifest.source) throw new RunnerUnavailableError(`runners/${name}/runner.json has no source recipe: this runner drives only the published package`);
+  if (!manifest.source)
+    throw new RunnerUnavailableError(`runners/${name}/runner.json has no source recipe: this runner drives only the published package`);
   let folder: string;
   try {
     folder = resolvePortFolder(source.dir, manifest.source.subdir);
@@ -107,11 +120,18 @@ async function launchPlan(name: string, manifest: RunnerManifest, origin: Runner
 }
 
 /** Install or build (when the manifest says how) and start a runner. Throws RunnerUnavailableError with the reason. */
-export async function openRunner(name: string, log: (line: string) => void = () => undefined, origin: RunnerOrigin = pinned): Promise<RunnerSubject> {
+export async function openRunner(
+  name: string,
+  log: (line: string) => void = () => undefined,
+  origin: RunnerOrigin = pinned,
+): Promise<RunnerSubject> {
   const manifest = await readManifest(name);
   const cwd = join(runnersDir, name);
   const missing = (manifest.requires ?? []).filter((executable) => !onPath(executable));
-  if (missing.length) throw new RunnerUnavailableError(`${missing.join(", ")} not found on PATH (this runner needs ${missing.join(", ")}; see runners/${name}/README.md)`);
+  if (missing.length)
+    throw new RunnerUnavailableError(
+      `${missing.join(", ")} not found on PATH (this runner needs ${missing.join(", ")}; see runners/${name}/README.md)`,
+    );
   const plan = await launchPlan(name, manifest, origin);
   if (plan.install) {
     const what = plan.build.mode === "source" ? `building ${name} from ${plan.build.path}` : `installing ${name}`;
@@ -124,7 +144,13 @@ export async function openRunner(name: string, log: (line: string) => void = () 
       throw new RunnerUnavailableError(`${why}:\n${output.slice(-installOutputTail)}`);
     }
   }
-  const subject = await startRunnerSubject({ name: subjectName(name, origin), command: plan.start, cwd, env: plan.env, handshakeTimeoutMs: plan.handshakeTimeoutMs });
+  const subject = await startRunnerSubject({
+    name: subjectName(name, origin),
+    command: plan.start,
+    cwd,
+    env: plan.env,
+    handshakeTimeoutMs: plan.handshakeTimeoutMs,
+  });
   subject.info.build = plan.build;
   return subject;
 }

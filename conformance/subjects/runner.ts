@@ -41,7 +41,11 @@ async function startupFailure(error: unknown, transport: ChildProcessTransport):
   const stderr = transport.drainStderr();
   const tail = stderr.trimEnd().split("\n").slice(-startupStderrTail.lines).join("\n").slice(-startupStderrTail.chars);
   const when = error.message.startsWith("runner exited") ? " before answering the handshake" : "";
-  const quoted = tail.trim() ? `; its stderr ends with:\n${tail.replace(/^/gm, "  ")}` : transport.pid !== undefined ? "; it wrote nothing to stderr" : "";
+  const quoted = tail.trim()
+    ? `; its stderr ends with:\n${tail.replace(/^/gm, "  ")}`
+    : transport.pid !== undefined
+      ? "; it wrote nothing to stderr"
+      : "";
   const message = `${error.message}${when}${quoted}`;
   return new SubjectBrokenError(message, stderr);
 }
@@ -88,7 +92,10 @@ export async function startRunnerSubject(spec: RunnerSpec): Promise<RunnerSubjec
   const ensureRunning = async (): Promise<Connection> => {
     if (current.transport.alive) return current;
     carriedStderr += current.transport.drainStderr();
-    if (restartsWithoutAnswer >= budget) throw new SubjectBrokenError(`runner broke ${restartsWithoutAnswer + 1} times in a row without answering an operation; restart budget (${budget}) used up`);
+    if (restartsWithoutAnswer >= budget)
+      throw new SubjectBrokenError(
+        `runner broke ${restartsWithoutAnswer + 1} times in a row without answering an operation; restart budget (${budget}) used up`,
+      );
     restarts++;
     restartsWithoutAnswer++;
     const fresh = open();
@@ -101,7 +108,9 @@ export async function startRunnerSubject(spec: RunnerSpec): Promise<RunnerSubjec
       await fresh.transport.close(200);
       await fresh.transport.stderrSettled();
       carriedStderr += fresh.transport.drainStderr();
-      throw error instanceof SubjectBrokenError ? error : new SubjectBrokenError(`runner restart failed: ${error instanceof Error ? error.message : String(error)}`);
+      throw error instanceof SubjectBrokenError
+        ? error
+        : new SubjectBrokenError(`runner restart failed: ${error instanceof Error ? error.message : String(error)}`);
     }
     return fresh;
   };

@@ -13,9 +13,7 @@ export type SubjectInfo = Omit<ReportSubject, "available" | "unavailableReason">
 /** The typed error a subject reports when an operation fails the way the contract allows (runners/PROTOCOL.md#error-kinds). */
 export type { OperationError };
 
-export type OperationOutcome =
-  | { ok: true; value: unknown; elapsedMs: number }
-  | { ok: false; error: OperationError; elapsedMs: number };
+export type OperationOutcome = { ok: true; value: unknown; elapsedMs: number } | { ok: false; error: OperationError; elapsedMs: number };
 
 export interface ExecuteOptions {
   /** The harness gives up on the operation after this long. */

@@ -58,15 +58,18 @@ function records(scenario: ExpandedScenario): BoundaryRecord[] {
   for (const fixture of Object.values(scenario.fixtures)) {
     const options = isRecord(fixture.options) ? fixture.options : {};
     // An MCP kind's `server` option: keys merged into the entry it publishes.
-    if (fixture.kind.startsWith("mcp-") && isRecord(options.server)) found.push({ group: "mcp-server", values: options.server, partial: true });
-    if (fixture.kind === "config-file") for (const entry of serverEntries(parseJson(options.text))) found.push({ group: "mcp-server", values: entry });
+    if (fixture.kind.startsWith("mcp-") && isRecord(options.server))
+      found.push({ group: "mcp-server", values: options.server, partial: true });
+    if (fixture.kind === "config-file")
+      for (const entry of serverEntries(parseJson(options.text))) found.push({ group: "mcp-server", values: entry });
   }
   for (const { step } of scenario.steps) {
     if ("op" in step) {
       const key = configInputs[step.op];
       if (key && isRecord(step.with)) for (const entry of serverEntries(step.with[key])) found.push({ group: "mcp-server", values: entry });
     } else if (step.action === "script" && scenario.fixtures[step.fixture]?.kind === "llm-mock") {
-      for (const reply of Array.isArray(step.with) ? step.with : [step.with]) if (isRecord(reply)) found.push({ group: "llm-mock.reply", values: reply });
+      for (const reply of Array.isArray(step.with) ? step.with : [step.with])
+        if (isRecord(reply)) found.push({ group: "llm-mock.reply", values: reply });
     }
   }
   return found;

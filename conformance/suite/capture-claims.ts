@@ -22,7 +22,8 @@ export function derivedClauses(capture: Capture): string[] {
     return body && typeof body === "object" && Array.isArray(body.tools) && body.tools.length > 0;
   });
   if (toolsSent && !hasTransform) clauses.add("client.tools.present");
-  if (!capture.client.requestParams && !hasTransform) clauses.add("client.body.baseline").add(style === "openai" ? "client.body.openai" : "client.body.anthropic");
+  if (!capture.client.requestParams && !hasTransform)
+    clauses.add("client.body.baseline").add(style === "openai" ? "client.body.openai" : "client.body.anthropic");
   for (const clause of capture.spec ?? []) clauses.add(clause);
   return [...clauses];
 }

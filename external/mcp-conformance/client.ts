@@ -43,13 +43,17 @@ async function main(): Promise<number> {
   const url = loopbackUrl(process.argv[2]);
   const scenario = process.env.MCP_CONFORMANCE_SCENARIO ?? "";
   if (!url) {
-    console.error(`usage: client.ts URL (a loopback http URL; got ${JSON.stringify(process.argv[2] ?? "")}), scenario in MCP_CONFORMANCE_SCENARIO`);
+    console.error(
+      `usage: client.ts URL (a loopback http URL; got ${JSON.stringify(process.argv[2] ?? "")}), scenario in MCP_CONFORMANCE_SCENARIO`,
+    );
     return 2;
   }
   const source = await loadMcp({ mcpServers: { [SERVER]: { url: url.href, timeout: TIMEOUT_MS } } });
   try {
     if (source.status[SERVER] !== "connected") {
-      console.error(`${scenario}: server at ${url.href} did not connect (status ${source.status[SERVER]}; the loader's warning above says why)`);
+      console.error(
+        `${scenario}: server at ${url.href} did not connect (status ${source.status[SERVER]}; the loader's warning above says why)`,
+      );
       return 1;
     }
     console.log(`${scenario}: connected, tools: ${source.tools.map((tool) => tool.name).join(", ") || "(none)"}`);
@@ -61,10 +65,15 @@ async function main(): Promise<number> {
         failed++;
         continue;
       }
-      const result = await withTimeout(tool.execute(call.args), CALL_TIMEOUT_MS).catch((error: Error) => ({ output: error.message, isError: true }));
+      const result = await withTimeout(tool.execute(call.args), CALL_TIMEOUT_MS).catch((error: Error) => ({
+        output: error.message,
+        isError: true,
+      }));
       console.log(`${scenario}: ${call.tool} -> ${result.isError ? "error" : "ok"}: ${result.output}`);
       if (result.isError || result.output !== call.output) {
-        console.error(`${scenario}: ${call.tool} returned ${JSON.stringify(result.output)}${result.isError ? " as an error" : ""}; expected ${JSON.stringify(call.output)}`);
+        console.error(
+          `${scenario}: ${call.tool} returned ${JSON.stringify(result.output)}${result.isError ? " as an error" : ""}; expected ${JSON.stringify(call.output)}`,
+        );
         failed++;
       }
     }

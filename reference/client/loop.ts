@@ -48,7 +48,13 @@ async function parseJsonAnswer(style: StyleAdapter, attempt: Attempt): Promise<T
   return style.parseResponse(json);
 }
 
-async function runTool(settings: LoopSettings, toolkit: ToolSet | undefined, name: string, args: Record<string, unknown>, turn: number): Promise<ToolResult> {
+async function runTool(
+  settings: LoopSettings,
+  toolkit: ToolSet | undefined,
+  name: string,
+  args: Record<string, unknown>,
+  turn: number,
+): Promise<ToolResult> {
   const before = (await settings.hooks.beforeTool?.({ name, args, turn })) ?? undefined;
   if (before?.result) return before.result;
   const effectiveArgs = before?.args ?? args;

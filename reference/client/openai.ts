@@ -52,7 +52,11 @@ export const openaiStyle: StyleAdapter = {
     const message = asRecord(Array.isArray(choices) ? asRecord(choices[0]).message : undefined);
     const rawCalls = Array.isArray(message.tool_calls) ? message.tool_calls.map(asRecord) : [];
     const rawArgs = rawCalls.map((call) => String(asRecord(call.function).arguments ?? ""));
-    const calls = rawCalls.map((call, i) => ({ id: String(call.id ?? ""), name: String(asRecord(call.function).name ?? ""), args: parseArgs(rawArgs[i]) }));
+    const calls = rawCalls.map((call, i) => ({
+      id: String(call.id ?? ""),
+      name: String(asRecord(call.function).name ?? ""),
+      args: parseArgs(rawArgs[i]),
+    }));
     const text = typeof message.content === "string" ? message.content : "";
     return turn(text, calls, rawArgs, usageOf(asRecord(json).usage));
   },
@@ -90,10 +94,15 @@ export const openaiStyle: StyleAdapter = {
     }
     // [DONE] is the terminal event (SPEC.md client.stream.openai-sse): a stream that ends after
     // finish_reason but without it is cut, and the usage chunk that comes between them is lost.
-    if (!sawDone) throw new LLMStreamError(finished ? "the stream ended after finish_reason but before [DONE]" : "the stream ended before [DONE]");
+    if (!sawDone)
+      throw new LLMStreamError(finished ? "the stream ended after finish_reason but before [DONE]" : "the stream ended before [DONE]");
     const merged = [...partial.entries()].sort(([a], [b]) => a - b).map(([, c]) => c);
-    return turn(text, merged.map((c) => ({ id: c.id, name: c.name, args: parseArgs(c.args) })), merged.map((c) => c.args), usage);
+    return turn(
+      text,
+      merged.map((c) => ({ id: c.id, name: c.name, args: parseArgs(c.args) })),
+      merged.map((c) => c.args),
+      usage,
+    );
   },
-  toolResultMessages: (calls, results) =>
-    calls.map((call, i) => ({ role: "tool", tool_call_id: call.id, content: results[i]!.output })),
+  toolResultMessages: (calls, results) => calls.map((call, i) => ({ role: "tool", tool_call_id: call.id, content: results[i]!.output })),
 };

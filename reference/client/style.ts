@@ -37,7 +37,8 @@ export interface StyleAdapter {
 }
 
 /** A JSON object: not null, not an array, not a primitive. One test for every place that reads one. */
-export const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
+export const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
 
 /** Tool arguments arrive as JSON text; anything that is not an object becomes `{}`. */
 export function parseArgs(text: string | undefined): Record<string, unknown> {

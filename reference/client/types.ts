@@ -33,10 +33,16 @@ export interface BeforeLLMInput {
 
 export interface Hooks {
   /** May replace messages and/or tools; a replacement persists for the rest of the run. */
-  beforeLLM?(input: BeforeLLMInput): Promise<{ messages?: Message[]; tools?: unknown[] } | void> | { messages?: Message[]; tools?: unknown[] } | void;
+  beforeLLM?(
+    input: BeforeLLMInput,
+  ): Promise<{ messages?: Message[]; tools?: unknown[] } | void> | { messages?: Message[]; tools?: unknown[] } | void;
   afterLLM?(input: { turn: number; text: string; toolCalls: ToolCall[]; usage: Usage }): Promise<void> | void;
   /** `{result}` short-circuits the tool; `{args}` runs it with these arguments. */
-  beforeTool?(input: { name: string; args: Record<string, unknown>; turn: number }):
+  beforeTool?(input: {
+    name: string;
+    args: Record<string, unknown>;
+    turn: number;
+  }):
     | Promise<{ result?: ToolResult; args?: Record<string, unknown> } | void>
     | { result?: ToolResult; args?: Record<string, unknown> }
     | void;

@@ -40,8 +40,7 @@ export interface McpConfig {
 /** What createToolkit / loadMcp / listMcpTools accept: a config object, or the path of a JSON file. */
 export type McpConfigInput = Record<string, unknown> | string;
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
 
 /**
  * Read and parse a JSON config file (mcp.config.file). Every whole-config error names the file
@@ -97,7 +96,8 @@ class EntryProblem extends Error {}
 
 function parseServer(name: string, raw: unknown): ServerConfig {
   // Not an object: nothing to read, not even `disabled` (pinned decision 16).
-  if (!isObject(raw)) return { name, type: "local", enabled: true, timeout: DEFAULT_TIMEOUT_MS, problem: "the server entry must be an object" };
+  if (!isObject(raw))
+    return { name, type: "local", enabled: true, timeout: DEFAULT_TIMEOUT_MS, problem: "the server entry must be an object" };
   // Only booleans count (mcp.config.enabled): `disabled: "true"` does not disable.
   const enabled = !(raw.disabled === true) && raw.enabled !== false;
   // Only "local" and "remote" are toolnexus types; any other value (the "stdio", "http", "sse" or

@@ -79,7 +79,9 @@ function createTransport(server: ServerConfig, kind: TransportKind, owned: Owned
   // config.ts gives every usable remote entry a url, and connectWith an owned fetch to every remote kind.
   const url = new URL(server.url as string);
   const fetch = (owned as OwnedFetch).fetch;
-  return kind === "http" ? new StreamableHTTPClientTransport(url, { requestInit, fetch }) : new SSEClientTransport(url, { requestInit, fetch });
+  return kind === "http"
+    ? new StreamableHTTPClientTransport(url, { requestInit, fetch })
+    : new SSEClientTransport(url, { requestInit, fetch });
 }
 
 async function connectWith(server: ServerConfig, kind: TransportKind, parent?: AbortSignal): Promise<McpConnection> {

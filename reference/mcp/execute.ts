@@ -8,7 +8,12 @@ interface ContentPart {
   text?: string;
 }
 
-export async function callMcpTool(connection: McpConnection, originalName: string, args: Record<string, unknown> | undefined, context: ToolContext = {}): Promise<ToolResult> {
+export async function callMcpTool(
+  connection: McpConnection,
+  originalName: string,
+  args: Record<string, unknown> | undefined,
+  context: ToolContext = {},
+): Promise<ToolResult> {
   const metadata = { server: connection.server.name };
   try {
     // Bounded by the server's timeout (mcp.execute.timeout), restarted by each progress notification

@@ -18,8 +18,7 @@ export function filterTools<T extends { name: string }>(listed: T[], map: Record
   const names = new Set(listed.map((tool) => tool.name));
   const unknown = Object.keys(map).filter((key) => !names.has(key));
   const isAllowlist = Object.values(map).some((on) => on);
-  const kept = Object.keys(map).length === 0
-    ? []
-    : listed.filter((tool) => (isAllowlist ? map[tool.name] === true : map[tool.name] !== false));
+  const kept =
+    Object.keys(map).length === 0 ? [] : listed.filter((tool) => (isAllowlist ? map[tool.name] === true : map[tool.name] !== false));
   return { kept, unknown };
 }

@@ -18,10 +18,7 @@ export interface McpInventory {
   status: Record<string, McpServerStatus>;
 }
 
-export async function listMcpTools(
-  input: McpConfigInput,
-  options: { signal?: AbortSignal; logger?: Logger } = {},
-): Promise<McpInventory> {
+export async function listMcpTools(input: McpConfigInput, options: { signal?: AbortSignal; logger?: Logger } = {}): Promise<McpInventory> {
   const config = resolveMcpConfig(input);
   const outcomes = await openServers(config, { signal: options.signal, logger: options.logger ?? consoleLogger });
   // Teardown before returning (mcp.inventory.teardown): the inventory holds nothing afterwards.

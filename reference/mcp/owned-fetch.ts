@@ -27,8 +27,10 @@ export function createOwnedFetch(): OwnedFetch {
       const send = secure ? httpsRequest : httpRequest;
       // No method is a GET to node:http (the SDK's EventSource gives none); the SDK's bodies are JSON text
       // (client/streamableHttp.js:317, client/sse.js:183), for which end() sets Content-Length itself.
-      const req = send(url, { method: init.method, headers, agent: secure ? agents.https : agents.http, signal: init.signal ?? undefined }, (res) =>
-        resolve(toResponse(res)),
+      const req = send(
+        url,
+        { method: init.method, headers, agent: secure ? agents.https : agents.http, signal: init.signal ?? undefined },
+        (res) => resolve(toResponse(res)),
       );
       req.on("error", reject);
       req.end(init.body as string | undefined);

@@ -112,7 +112,15 @@ export function clientOps(port, helpers) {
     async "client.create"(input, session) {
       const handle = String(input.handle);
       if (session.clients.has(handle)) throw new ContractError("other", `client "${handle}" already exists`);
-      const entry = { client: undefined, warnings: [], transformInputs: [], hookCalls: [], transportRequests: [], providedStore: undefined, turn: 0 };
+      const entry = {
+        client: undefined,
+        warnings: [],
+        transformInputs: [],
+        hookCalls: [],
+        transportRequests: [],
+        providedStore: undefined,
+        turn: 0,
+      };
       if (input.store === "provided") entry.providedStore = new port.InMemoryConversationStore();
       const options = {
         baseUrl: input.baseUrl,
@@ -136,14 +144,18 @@ export function clientOps(port, helpers) {
       const entry = callEntry(session, input);
       const toolkit = await toolkitForClient(session, input, port);
       const history = input.history === undefined ? undefined : structuredClone(input.history);
-      const result = await withCancel(input, (signal) => capturingWarnings(entry.warnings, () => entry.client.run(String(input.prompt), { toolkit, history, signal })));
+      const result = await withCancel(input, (signal) =>
+        capturingWarnings(entry.warnings, () => entry.client.run(String(input.prompt), { toolkit, history, signal })),
+      );
       return runResult(result);
     },
 
     async "client.ask"(input, session) {
       const entry = callEntry(session, input);
       const toolkit = await toolkitForClient(session, input, port);
-      const result = await withCancel(input, (signal) => capturingWarnings(entry.warnings, () => entry.client.ask(String(input.prompt), { toolkit, id: String(input.id), signal })));
+      const result = await withCancel(input, (signal) =>
+        capturingWarnings(entry.warnings, () => entry.client.ask(String(input.prompt), { toolkit, id: String(input.id), signal })),
+      );
       return runResult(result);
     },
 
@@ -166,7 +178,13 @@ export function clientOps(port, helpers) {
       const entry = entryOf(session, input);
       const accessor = entry.client.conversationStore();
       const usable = typeof accessor?.get === "function" && typeof accessor?.save === "function";
-      const storeAccessor = entry.providedStore ? (accessor === entry.providedStore ? "provided" : "missing") : usable ? "default" : "missing";
+      const storeAccessor = entry.providedStore
+        ? accessor === entry.providedStore
+          ? "provided"
+          : "missing"
+        : usable
+          ? "default"
+          : "missing";
       return {
         transformInputs: jsonCopy(entry.transformInputs),
         hookCalls: jsonCopy(entry.hookCalls),

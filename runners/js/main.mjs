@@ -74,11 +74,20 @@ const unsupported = (seq, elapsedMs, reason) => ({ type: "error", seq, elapsedMs
 function locations() {
   if (process.argv.includes("--published")) {
     const prefix = join(here, ".build", "published");
-    return { portDir: join(prefix, "node_modules", PACKAGE), helperBase: join(prefix, "package.json"), what: `the published ${PACKAGE} in ${prefix}` };
+    return {
+      portDir: join(prefix, "node_modules", PACKAGE),
+      helperBase: join(prefix, "package.json"),
+      what: `the published ${PACKAGE} in ${prefix}`,
+    };
   }
   const build = process.env.TNC_BUILD_DIR;
-  if (!build) throw new Error("TNC_BUILD_DIR is not set: source mode runs the port built there by install-source.sh (or start with --published)");
-  return { portDir: join(resolve(build), "port"), helperBase: join(resolve(build), "runner", "package.json"), what: `the port built in ${resolve(build)}/port` };
+  if (!build)
+    throw new Error("TNC_BUILD_DIR is not set: source mode runs the port built there by install-source.sh (or start with --published)");
+  return {
+    portDir: join(resolve(build), "port"),
+    helperBase: join(resolve(build), "runner", "package.json"),
+    what: `the port built in ${resolve(build)}/port`,
+  };
 }
 
 /** Load the port and the helper; a failure makes the runner `unavailable` with the reason. */

@@ -99,7 +99,8 @@ const callEntry = (session: Session, input: { client: string }) => {
   return entry;
 };
 
-const toolkitOf = (session: Session, input: { toolkit?: string }) => (input.toolkit === undefined ? undefined : toolkitFor(session, input.toolkit));
+const toolkitOf = (session: Session, input: { toolkit?: string }) =>
+  input.toolkit === undefined ? undefined : toolkitFor(session, input.toolkit);
 
 const runResult = (result: RunResult) => ({ text: result.text, usage: { ...result.usage }, messages: result.messages });
 
@@ -166,15 +167,28 @@ export const clientOps: OpHandlers<ClientOpName> = {
     return {};
   },
   async "client.run"(input, session) {
-    return withCancel(input, (signal) => callEntry(session, input).client.run(input.prompt, { toolkit: toolkitOf(session, input), history: input.history, signal }).then(runResult));
+    return withCancel(input, (signal) =>
+      callEntry(session, input)
+        .client.run(input.prompt, { toolkit: toolkitOf(session, input), history: input.history, signal })
+        .then(runResult),
+    );
   },
   async "client.ask"(input, session) {
-    return withCancel(input, (signal) => callEntry(session, input).client.ask(input.prompt, { toolkit: toolkitOf(session, input), id: input.id, signal }).then(runResult));
+    return withCancel(input, (signal) =>
+      callEntry(session, input)
+        .client.ask(input.prompt, { toolkit: toolkitOf(session, input), id: input.id, signal })
+        .then(runResult),
+    );
   },
   async "client.stream"(input, session) {
     const events: StreamEvent[] = [];
     await withCancel(input, async (signal) => {
-      for await (const event of callEntry(session, input).client.stream(input.prompt, { toolkit: toolkitOf(session, input), id: input.id, history: input.history, signal })) {
+      for await (const event of callEntry(session, input).client.stream(input.prompt, {
+        toolkit: toolkitOf(session, input),
+        id: input.id,
+        history: input.history,
+        signal,
+      })) {
         events.push(event);
       }
     });
@@ -186,7 +200,13 @@ export const clientOps: OpHandlers<ClientOpName> = {
     const entry = entryOf(session, input);
     const accessor = entry.client.conversationStore();
     const usable = typeof accessor?.get === "function" && typeof accessor?.save === "function";
-    const storeAccessor = entry.providedStore ? (accessor === entry.providedStore ? "provided" : "missing") : usable ? "default" : "missing";
+    const storeAccessor = entry.providedStore
+      ? accessor === entry.providedStore
+        ? "provided"
+        : "missing"
+      : usable
+        ? "default"
+        : "missing";
     return {
       transformInputs: structuredClone(entry.transformInputs),
       hookCalls: structuredClone(entry.hookCalls),

@@ -2,7 +2,15 @@
 // runner's own (a contract failure it detects, an operation it does not have), then the typed errors
 // of the client and of the MCP source, else kind `other`.
 import type { ErrorKind, OperationError } from "../protocol/protocol.types.ts";
-import { LLMCancelledError, LLMHttpError, LLMNetworkError, LLMStreamError, McpCancelledError, McpConfigError, McpDeadlineError } from "../../reference/index.ts";
+import {
+  LLMCancelledError,
+  LLMHttpError,
+  LLMNetworkError,
+  LLMStreamError,
+  McpCancelledError,
+  McpConfigError,
+  McpDeadlineError,
+} from "../../reference/index.ts";
 
 /** An operation failed the way the contract allows; carries the protocol error kind. */
 export class ContractError extends Error {
@@ -30,7 +38,8 @@ function clientError(error: unknown): OperationError | undefined {
   if (error instanceof LLMHttpError) {
     return { kind: "http", type: error.name, message: error.message, details: { status: error.status, bodyExcerpt: error.bodyExcerpt } };
   }
-  if (error instanceof LLMStreamError) return { kind: "stream", type: error.name, message: error.message, details: { reason: error.reason } };
+  if (error instanceof LLMStreamError)
+    return { kind: "stream", type: error.name, message: error.message, details: { reason: error.reason } };
   if (error instanceof LLMCancelledError) {
     return { kind: error.reason === "timeout" ? "deadline" : "cancelled", type: error.name, message: error.message };
   }
@@ -51,7 +60,13 @@ function mcpError(error: unknown): OperationError | undefined {
 export function operationError(error: unknown): OperationError {
   // Unsupported is no error of the implementation's: it has no type, as from every runner.
   if (error instanceof UnsupportedError) return { kind: error.kind, message: error.message };
-  if (error instanceof ContractError) return { kind: error.kind, type: error.type ?? error.name, message: error.message, ...(error.details ? { details: error.details } : {}) };
+  if (error instanceof ContractError)
+    return {
+      kind: error.kind,
+      type: error.type ?? error.name,
+      message: error.message,
+      ...(error.details ? { details: error.details } : {}),
+    };
   const classified = clientError(error) ?? mcpError(error);
   if (classified) return classified;
   const err = error instanceof Error ? error : new Error(String(error));

@@ -4,7 +4,14 @@
 // transport, so the two answer alike by construction.
 import { createRequire } from "node:module";
 import type { Capability, Implementation, Request } from "../protocol/protocol.types.ts";
-import { inputValidator, isOperationName, knownCapabilities, protocolVersion, type HarnessMessage, type RunnerAnswer } from "../../conformance/schema/protocol.ts";
+import {
+  inputValidator,
+  isOperationName,
+  knownCapabilities,
+  protocolVersion,
+  type HarnessMessage,
+  type RunnerAnswer,
+} from "../../conformance/schema/protocol.ts";
 import { operationError, UnsupportedError } from "./errors.ts";
 import { perform } from "./operations.ts";
 import { newSession, runCleanups, type Session } from "./session.ts";
@@ -14,7 +21,13 @@ const { version } = require("../../package.json") as { version: string };
 
 /** The reference's identity in the handshake: it declares every capability (knownCapabilities is the schema's enum). */
 export function referenceImplementation(): Implementation {
-  return { name: "toolnexus-reference", language: "typescript", package: "toolnexus-conformance/reference", version, capabilities: [...knownCapabilities] as Capability[] };
+  return {
+    name: "toolnexus-reference",
+    language: "typescript",
+    package: "toolnexus-conformance/reference",
+    version,
+    capabilities: [...knownCapabilities] as Capability[],
+  };
 }
 
 /**
@@ -27,7 +40,13 @@ export class ReferenceHandler {
 
   async handle(message: HarnessMessage): Promise<RunnerAnswer> {
     if (message.type === "hello") {
-      if (message.protocol !== protocolVersion) return { type: "hello", from: "runner", protocol: protocolVersion, error: `this runner speaks protocol ${protocolVersion}, not ${message.protocol}` };
+      if (message.protocol !== protocolVersion)
+        return {
+          type: "hello",
+          from: "runner",
+          protocol: protocolVersion,
+          error: `this runner speaks protocol ${protocolVersion}, not ${message.protocol}`,
+        };
       return { type: "hello", from: "runner", protocol: protocolVersion, implementation: referenceImplementation() };
     }
     try {
@@ -47,7 +66,10 @@ export class ReferenceHandler {
     }
     // The harness checks inputs before it sends them; one that does not fit here is the harness's bug.
     const validate = inputValidator(op);
-    if (!validate(input)) throw new Error(`the input of ${op} does not fit runners/protocol/operations.schema.json: ${validate.errors?.[0]?.instancePath || "(top)"} ${validate.errors?.[0]?.message}`);
+    if (!validate(input))
+      throw new Error(
+        `the input of ${op} does not fit runners/protocol/operations.schema.json: ${validate.errors?.[0]?.instancePath || "(top)"} ${validate.errors?.[0]?.message}`,
+      );
     const session = this.session;
     const started = performance.now();
     try {

@@ -124,7 +124,12 @@ export const toolkitOps: OpHandlers<ToolkitOpName> = {
   async "mcp.parse"(input) {
     const servers: OperationOutput<"mcp.parse">["servers"] = {};
     for (const server of parsedConfig(input.config).servers) {
-      servers[server.name] = { type: server.type, enabled: server.enabled, timeout: server.timeout, ...(server.tools ? { tools: server.tools } : {}) };
+      servers[server.name] = {
+        type: server.type,
+        enabled: server.enabled,
+        timeout: server.timeout,
+        ...(server.tools ? { tools: server.tools } : {}),
+      };
     }
     return { servers };
   },

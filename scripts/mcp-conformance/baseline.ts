@@ -38,7 +38,8 @@ export function loadBaseline(path: string, text = readFileSync(path, "utf8")): B
     if (key === "pass") {
       if (!isSeq(value)) fail(value ?? (pair.key as Node), "pass: expected a list of scenario names");
       for (const item of (value as unknown as { items: Node[] }).items) {
-        if (!isScalar(item) || typeof item.value !== "string" || item.value === "") fail(item, "pass: expected a scenario name (a non-empty string)");
+        if (!isScalar(item) || typeof item.value !== "string" || item.value === "")
+          fail(item, "pass: expected a scenario name (a non-empty string)");
         const name = (item as { value: string }).value;
         claim(name, item);
         baseline.pass.set(name, lineOf(item));
@@ -83,12 +84,18 @@ export function judge(baseline: Baseline, listed: string[], runs: ScenarioRun[])
   const listedSet = new Set(listed);
   for (const name of listed) {
     if (!baseline.pass.has(name) && !baseline.outOfScope.has(name)) {
-      problems.push(`unclassified scenario "${name}": the suite lists it, ${baseline.path} does not; add it under pass (a tool loader must pass it) or out-of-scope (with the reason)`);
+      problems.push(
+        `unclassified scenario "${name}": the suite lists it, ${baseline.path} does not; add it under pass (a tool loader must pass it) or out-of-scope (with the reason)`,
+      );
     }
   }
-  const entries: [string, number][] = [...baseline.pass, ...[...baseline.outOfScope].map(([name, { line }]) => [name, line] as [string, number])];
+  const entries: [string, number][] = [
+    ...baseline.pass,
+    ...[...baseline.outOfScope].map(([name, { line }]) => [name, line] as [string, number]),
+  ];
   for (const [name, line] of entries) {
-    if (!listedSet.has(name)) problems.push(`stale baseline entry "${name}" (${baseline.path}:${line}): the suite lists no such client scenario; remove it`);
+    if (!listedSet.has(name))
+      problems.push(`stale baseline entry "${name}" (${baseline.path}:${line}): the suite lists no such client scenario; remove it`);
   }
   for (const run of runs) {
     const seconds = `${(run.ms / 1000).toFixed(1)} s`;
@@ -105,7 +112,10 @@ export function judge(baseline: Baseline, listed: string[], runs: ScenarioRun[])
         problems.push(`stale baseline entry "${run.scenario}" (${baseline.path}:${outOfScope.line}): it passed; move it under pass`);
       } else lines.push(`XFAIL  ${run.scenario} ${seconds} (${outOfScope.reason})`);
     } else {
-      lines.push(`${run.passed ? "PASS" : "FAIL"}   ${run.scenario} ${seconds} (unclassified)`, ...run.detail.map((text) => `       ${text}`));
+      lines.push(
+        `${run.passed ? "PASS" : "FAIL"}   ${run.scenario} ${seconds} (unclassified)`,
+        ...run.detail.map((text) => `       ${text}`),
+      );
     }
   }
   return { lines, problems };

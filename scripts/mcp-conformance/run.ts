@@ -29,25 +29,38 @@ interface Finished {
 async function runBounded(command: string, args: string[], options: { cwd: string; timeoutMs: number; echo?: boolean }): Promise<Finished> {
   const echo = options.echo ? { onOutput: (chunk: Buffer) => process.stderr.write(chunk) } : {};
   // All of the output: a scenario's verdict lines may come anywhere in it.
-  const run = await runBoundedCommand([command, ...args], { cwd: options.cwd, timeoutMs: options.timeoutMs, tails: { output: Infinity }, killGroupAfterExit: true, ...echo });
+  const run = await runBoundedCommand([command, ...args], {
+    cwd: options.cwd,
+    timeoutMs: options.timeoutMs,
+    tails: { output: Infinity },
+    killGroupAfterExit: true,
+    ...echo,
+  });
   return { code: run.code, output: run.startError ? `${run.output}\n${run.startError.message}` : run.output, timedOut: run.timedOut };
 }
 
 async function ensureInstalled(): Promise<void> {
   const installed = join(packageDir, "node_modules/@modelcontextprotocol/conformance/package.json");
   if (existsSync(installed) && JSON.parse(readFileSync(installed, "utf8")).version === pinned) return;
-  console.error(`mcp-conformance: installing @modelcontextprotocol/conformance ${pinned} into ${relative(root, packageDir)}/node_modules (npm ci)`);
+  console.error(
+    `mcp-conformance: installing @modelcontextprotocol/conformance ${pinned} into ${relative(root, packageDir)}/node_modules (npm ci)`,
+  );
   const npm = await runBounded("npm", ["ci", "--no-audit", "--no-fund"], { cwd: packageDir, timeoutMs: 300_000, echo: true });
-  if (npm.code !== 0) throw new Error(`npm ci in ${relative(root, packageDir)} ${npm.timedOut ? "timed out after 300 s" : `exited with ${npm.code}`}`);
+  if (npm.code !== 0)
+    throw new Error(`npm ci in ${relative(root, packageDir)} ${npm.timedOut ? "timed out after 300 s" : `exited with ${npm.code}`}`);
 }
 
 /** The wrapper that gives a command a network namespace with only loopback, where this machine allows it. */
 async function isolation(): Promise<{ wrap: (argv: string[]) => [string, string[]]; note: string }> {
   const enter = ["-n", "sh", "-c", 'ip link set lo up && exec "$0" "$@"'];
   const probe = await runBounded("unshare", [...enter, "true"], { cwd: packageDir, timeoutMs: 5_000 });
-  if (probe.code === 0) return { wrap: ([command, ...args]) => ["unshare", [...enter, command, ...args]], note: "own network namespace, loopback only" };
+  if (probe.code === 0)
+    return { wrap: ([command, ...args]) => ["unshare", [...enter, command, ...args]], note: "own network namespace, loopback only" };
   const why = probe.output.trim().split("\n")[0] || `exit ${probe.code}`;
-  return { wrap: ([command, ...args]) => [command, args], note: `shared network (unshare -n unavailable: ${why}); the client connects to loopback URLs only` };
+  return {
+    wrap: ([command, ...args]) => [command, args],
+    note: `shared network (unshare -n unavailable: ${why}); the client connects to loopback URLs only`,
+  };
 }
 
 function findFile(dir: string, name: string): string | undefined {
@@ -76,12 +89,20 @@ function failureDetail(outDir: string, finished: Finished, outerMs: number): str
     }
   }
   for (const line of finished.output.split("\n")) {
-    if (/CLIENT TIMED OUT|CLIENT EXITED WITH ERROR|Client timed out|Client test error/.test(line)) detail.push(`suite: ${line.replace(/^[^A-Za-z]+/, "")}`);
+    if (/CLIENT TIMED OUT|CLIENT EXITED WITH ERROR|Client timed out|Client test error/.test(line))
+      detail.push(`suite: ${line.replace(/^[^A-Za-z]+/, "")}`);
   }
   const stderrFile = findFile(outDir, "stderr.txt");
   const stderr = stderrFile ? readFileSync(stderrFile, "utf8").trim() : "";
-  if (stderr) detail.push(...stderr.split("\n").slice(-4).map((line) => `client stderr: ${line}`));
-  if (detail.length === 0) detail.push(`the suite exited with ${finished.code}; output: ${finished.output.trim().split("\n").slice(-3).join(" | ")}`);
+  if (stderr)
+    detail.push(
+      ...stderr
+        .split("\n")
+        .slice(-4)
+        .map((line) => `client stderr: ${line}`),
+    );
+  if (detail.length === 0)
+    detail.push(`the suite exited with ${finished.code}; output: ${finished.output.trim().split("\n").slice(-3).join(" | ")}`);
   return detail;
 }
 
@@ -107,7 +128,16 @@ async function main(argv: string[]): Promise<number> {
   } catch (error) {
     return (error as { exitCode?: number }).exitCode === 0 ? 0 : 2;
   }
-  const options = program.opts<{ all?: boolean; scenario?: string[]; baseline: string; clientCommand?: string; timeout: number; grace: number; out: string; verbose?: boolean }>();
+  const options = program.opts<{
+    all?: boolean;
+    scenario?: string[];
+    baseline: string;
+    clientCommand?: string;
+    timeout: number;
+    grace: number;
+    out: string;
+    verbose?: boolean;
+  }>();
   let baseline;
   try {
     baseline = loadBaseline(options.baseline);
@@ -138,7 +168,9 @@ async function main(argv: string[]): Promise<number> {
   }
   const wanted = options.scenario ?? [...baseline.pass.keys(), ...(options.all ? baseline.outOfScope.keys() : [])];
   const selected = wanted.filter((name) => listed.includes(name));
-  console.log(`mcp-conformance: @modelcontextprotocol/conformance ${pinned}, ${selected.length} of ${listed.length} client scenarios (${note})`);
+  console.log(
+    `mcp-conformance: @modelcontextprotocol/conformance ${pinned}, ${selected.length} of ${listed.length} client scenarios (${note})`,
+  );
 
   const outRoot = options.out;
   // Only the numbered folders a previous run wrote go, so a mistaken --out cannot empty anything else.
@@ -149,7 +181,18 @@ async function main(argv: string[]): Promise<number> {
   for (const [index, scenario] of selected.entries()) {
     const outDir = join(outRoot, String(index));
     mkdirSync(outDir, { recursive: true });
-    const suiteArgs = [suiteCli, "client", "--command", clientCommand, "--scenario", scenario, "--timeout", String(options.timeout), "-o", outDir];
+    const suiteArgs = [
+      suiteCli,
+      "client",
+      "--command",
+      clientCommand,
+      "--scenario",
+      scenario,
+      "--timeout",
+      String(options.timeout),
+      "-o",
+      outDir,
+    ];
     const [command, args] = wrap([process.execPath, ...suiteArgs]);
     const started = performance.now();
     const finished = await runBounded(command, args, { cwd: packageDir, timeoutMs: outerMs, echo: options.verbose });
@@ -165,7 +208,7 @@ async function main(argv: string[]): Promise<number> {
   console.log(
     `mcp-conformance: ${runs.filter((run) => run.passed).length} passed, ${runs.filter((run) => !run.passed).length} failed, ` +
       `${verdict.problems.length} unexpected; ${outOfScope} out-of-scope scenarios not run${options.all ? "" : " (--all runs them)"}; ` +
-          `records in ${outRoot.startsWith(root) ? relative(root, outRoot) : outRoot}/`,
+      `records in ${outRoot.startsWith(root) ? relative(root, outRoot) : outRoot}/`,
   );
   return verdict.problems.length === 0 ? 0 : 1;
 }

@@ -20,27 +20,38 @@ export interface Equivalent {
   at: number;
 }
 
-const keys = { file: "string", mutator: "string", original: "string", replacement: "string", line: "string", matches: "number", reason: "string" } as const;
+const keys = {
+  file: "string",
+  mutator: "string",
+  original: "string",
+  replacement: "string",
+  line: "string",
+  matches: "number",
+  reason: "string",
+} as const;
 const required = ["file", "mutator", "original", "replacement", "reason"] as const;
 
 export function loadEquivalents(path: string): Equivalent[] {
   const lineCounter = new LineCounter();
   const document = parseDocument(readFileSync(path, "utf8"), { lineCounter });
   const lineOf = (node: unknown) => (isNode(node) && node.range ? lineCounter.linePos(node.range[0]).line : 1);
-  if (document.errors.length) throw new Error(`${path}:${lineCounter.linePos(document.errors[0].pos[0]).line}: ${document.errors[0].message.split("\n")[0]}`);
+  if (document.errors.length)
+    throw new Error(`${path}:${lineCounter.linePos(document.errors[0].pos[0]).line}: ${document.errors[0].message.split("\n")[0]}`);
   const data = document.toJS() as unknown;
   const list = (data as { equivalents?: unknown })?.equivalents;
   if (!Array.isArray(list)) throw new Error(`${path}:1: expected a top-level key "equivalents" holding a list of entries`);
   return list.map((entry, index) => {
     const at = lineOf(document.getIn(["equivalents", index], true));
-    if (typeof entry !== "object" || entry === null || Array.isArray(entry)) throw new Error(`${path}:${at}: expected an entry (a map with ${required.join(", ")})`);
+    if (typeof entry !== "object" || entry === null || Array.isArray(entry))
+      throw new Error(`${path}:${at}: expected an entry (a map with ${required.join(", ")})`);
     for (const [key, value] of Object.entries(entry)) {
       const expected = keys[key as keyof typeof keys];
       if (!expected) throw new Error(`${path}:${at}: unknown key "${key}" (allowed: ${Object.keys(keys).join(", ")})`);
       if (typeof value !== expected) throw new Error(`${path}:${at}: "${key}" must be a ${expected}, got ${JSON.stringify(value)}`);
     }
     for (const key of required) if (!(key in entry)) throw new Error(`${path}:${at}: entry lacks "${key}"`);
-    if ((entry as Equivalent).reason.trim() === "") throw new Error(`${path}:${at}: "reason" is empty: say why the mutant cannot change behaviour`);
+    if ((entry as Equivalent).reason.trim() === "")
+      throw new Error(`${path}:${at}: "reason" is empty: say why the mutant cannot change behaviour`);
     return { ...(entry as Omit<Equivalent, "at">), at };
   });
 }

@@ -20,13 +20,23 @@ export interface Mutant {
 
 interface ReportFile {
   source: string;
-  mutants: { id: string; mutatorName: string; replacement?: string; status: string; location: { start: { line: number; column: number }; end: { line: number; column: number } } }[];
+  mutants: {
+    id: string;
+    mutatorName: string;
+    replacement?: string;
+    status: string;
+    location: { start: { line: number; column: number }; end: { line: number; column: number } };
+  }[];
 }
 
 /** The source text between two 1-based line/column positions. */
 function slice(lines: string[], start: { line: number; column: number }, end: { line: number; column: number }): string {
   if (start.line === end.line) return lines[start.line - 1].slice(start.column - 1, end.column - 1);
-  return [lines[start.line - 1].slice(start.column - 1), ...lines.slice(start.line, end.line - 1), lines[end.line - 1].slice(0, end.column - 1)].join("\n");
+  return [
+    lines[start.line - 1].slice(start.column - 1),
+    ...lines.slice(start.line, end.line - 1),
+    lines[end.line - 1].slice(0, end.column - 1),
+  ].join("\n");
 }
 
 export function readReport(path: string): Mutant[] {

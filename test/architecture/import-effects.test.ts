@@ -16,7 +16,11 @@ const roots = ["conformance", "fixtures", "reference", "runners", "bench", "scri
 /** `process.env` itself, or `process.env.X` / `process.env[X]`. */
 function isProcessEnv(node: ts.Expression): boolean {
   const target = ts.isPropertyAccessExpression(node) || ts.isElementAccessExpression(node) ? node.expression : undefined;
-  const isEnv = (expression: ts.Expression) => ts.isPropertyAccessExpression(expression) && expression.name.text === "env" && ts.isIdentifier(expression.expression) && expression.expression.text === "process";
+  const isEnv = (expression: ts.Expression) =>
+    ts.isPropertyAccessExpression(expression) &&
+    expression.name.text === "env" &&
+    ts.isIdentifier(expression.expression) &&
+    expression.expression.text === "process";
   return isEnv(node) || (target !== undefined && isEnv(target));
 }
 
@@ -24,9 +28,15 @@ function isProcessEnv(node: ts.Expression): boolean {
 function writesEnvironment(statement: ts.Statement): boolean {
   if (!ts.isExpressionStatement(statement)) return false;
   const expression = statement.expression;
-  if (ts.isBinaryExpression(expression) && expression.operatorToken.kind >= ts.SyntaxKind.FirstAssignment && expression.operatorToken.kind <= ts.SyntaxKind.LastAssignment) return isProcessEnv(expression.left);
+  if (
+    ts.isBinaryExpression(expression) &&
+    expression.operatorToken.kind >= ts.SyntaxKind.FirstAssignment &&
+    expression.operatorToken.kind <= ts.SyntaxKind.LastAssignment
+  )
+    return isProcessEnv(expression.left);
   if (ts.isDeleteExpression(expression)) return isProcessEnv(expression.expression);
-  if (ts.isCallExpression(expression) && expression.getText().startsWith("Object.assign(")) return expression.arguments.length > 0 && isProcessEnv(expression.arguments[0]);
+  if (ts.isCallExpression(expression) && expression.getText().startsWith("Object.assign("))
+    return expression.arguments.length > 0 && isProcessEnv(expression.arguments[0]);
   return false;
 }
 
@@ -48,6 +58,9 @@ function environmentWritesAtImport(): string[] {
 describe("import effects", () => {
   it("no module sets process.env when it is imported: whoever needs a variable sets it, in a function", () => {
     const found = environmentWritesAtImport();
-    expect(found, found.map((at) => `${at} (move it into a function its caller calls: conformance/common/environment.ts)`).join("\n")).toEqual([]);
+    expect(
+      found,
+      found.map((at) => `${at} (move it into a function its caller calls: conformance/common/environment.ts)`).join("\n"),
+    ).toEqual([]);
   });
 });

@@ -42,7 +42,9 @@ export function crossFolderImports(repo: string, roots: string[]): Import[] {
       const from = relative(repo, file).split(sep).join("/");
       for (const imported of ts.preProcessFile(text, true, true).importedFiles) {
         if (!imported.fileName.startsWith(".")) continue;
-        const to = relative(repo, resolve(dirname(file), imported.fileName)).split(sep).join("/");
+        const to = relative(repo, resolve(dirname(file), imported.fileName))
+          .split(sep)
+          .join("/");
         if (folderOf(to) === folderOf(from)) continue;
         const line = text.slice(0, imported.pos).split("\n").length;
         found.push({ at: `${from}:${line}`, from: folderOf(from), to: folderOf(to), target: to });

@@ -19,7 +19,15 @@ function documentedLayers(): string[][] {
   const text = readFileSync(repo + readme, "utf8");
   const block = /\n## Layers\n[\s\S]*?\n```\n([\s\S]*?)\n```/.exec(text);
   if (!block) throw new Error(`${readme}: no "## Layers" section with a fenced block of folders, top layer first`);
-  return block[1].split("\n").map((line) => line.split("|").map((folder) => folder.trim()).filter(Boolean)).filter((layer) => layer.length);
+  return block[1]
+    .split("\n")
+    .map((line) =>
+      line
+        .split("|")
+        .map((folder) => folder.trim())
+        .filter(Boolean),
+    )
+    .filter((layer) => layer.length);
 }
 
 /** The folders conformance/README.md calls generic: "Generic folders: `common/`, ...". */
@@ -30,24 +38,39 @@ function genericFolders(): string[] {
 }
 
 // A file at the repository's root (package.json, for the version) is no folder: it sits below them all.
-const imports = crossFolderImports(repo, ["conformance", "fixtures", "reference", "runners", "bench", "scripts", "test"]).filter((edge) => edge.target.includes("/"));
+const imports = crossFolderImports(repo, ["conformance", "fixtures", "reference", "runners", "bench", "scripts", "test"]).filter((edge) =>
+  edge.target.includes("/"),
+);
 const describeImport = (edge: Import) => `${edge.at} (${edge.from} -> ${edge.to})`;
 
 describe("layers", () => {
   it("reads the imports (a sanity check that the graph is not empty)", () => {
-    for (const [from, to] of [["conformance/engine", "conformance/scenario"], ["conformance/subjects", "runners/ts"], ["fixtures", "conformance/scenario"], ["test", "reference"]]) {
-      expect(imports.some((edge) => edge.from === from && edge.to === to), `${from} -> ${to}`).toBe(true);
+    for (const [from, to] of [
+      ["conformance/engine", "conformance/scenario"],
+      ["conformance/subjects", "runners/ts"],
+      ["fixtures", "conformance/scenario"],
+      ["test", "reference"],
+    ]) {
+      expect(
+        imports.some((edge) => edge.from === from && edge.to === to),
+        `${from} -> ${to}`,
+      ).toBe(true);
     }
   });
 
   it("has no import cycle between folders", () => {
-    const cycles = folderCycles(imports).map((cycle) => `cycle ${[...cycle.map((edge) => edge.from), cycle[0].from].join(" -> ")}:\n${cycle.map((edge) => `  ${describeImport(edge)}`).join("\n")}`);
+    const cycles = folderCycles(imports).map(
+      (cycle) =>
+        `cycle ${[...cycle.map((edge) => edge.from), cycle[0].from].join(" -> ")}:\n${cycle.map((edge) => `  ${describeImport(edge)}`).join("\n")}`,
+    );
     expect(cycles, cycles.join("\n")).toEqual([]);
   });
 
   it(`imports only downwards in the order ${readme} draws`, () => {
     const layers = documentedLayers();
-    const level = new Map<string, number>(layers.flatMap((layer, index) => layer.map((folder) => [folder, layers.length - index] as const)));
+    const level = new Map<string, number>(
+      layers.flatMap((layer, index) => layer.map((folder) => [folder, layers.length - index] as const)),
+    );
     const problems: string[] = [];
     for (const edge of imports) {
       for (const folder of [edge.from, edge.to]) {
@@ -66,11 +89,16 @@ describe("layers", () => {
     const generic = new Set(genericFolders());
     const below = layers.slice(layers.indexOf("fixtures") + 1);
     expect(layers, `${readme} "## Layers" draws no fixtures`).toContain("fixtures");
-    expect([...generic].filter((folder) => !below.includes(folder)), "generic folders drawn above fixtures/").toEqual([]);
+    expect(
+      [...generic].filter((folder) => !below.includes(folder)),
+      "generic folders drawn above fixtures/",
+    ).toEqual([]);
   });
 
   it("keeps reference/ (the implementation under test) free of the harness: it imports no other folder", () => {
-    const problems = imports.filter((edge) => edge.from === "reference").map((edge) => `${describeImport(edge)}: reference/ imports nothing of the repository (copy what it needs)`);
+    const problems = imports
+      .filter((edge) => edge.from === "reference")
+      .map((edge) => `${describeImport(edge)}: reference/ imports nothing of the repository (copy what it needs)`);
     expect(problems, problems.join("\n")).toEqual([]);
   });
 
@@ -78,12 +106,28 @@ describe("layers", () => {
     const folders = genericFolders();
     expect(folders.length, `${readme} "Generic folders:" names no folder`).toBeGreaterThan(0);
     // Read from the suite and the protocol schema, so a capability added there is guarded too.
-    const ids = [...new Set([...toolnexusSuite.capabilities, ...operationCapabilities, ...Object.keys(toolnexusSuite.matrices), ...toolnexusSuite.fixtureKinds.keys()])];
+    const ids = [
+      ...new Set([
+        ...toolnexusSuite.capabilities,
+        ...operationCapabilities,
+        ...Object.keys(toolnexusSuite.matrices),
+        ...toolnexusSuite.fixtureKinds.keys(),
+      ]),
+    ];
     const title = toolnexusSuite.title.toLowerCase();
-    const problems = folders.flatMap((folder) => codeTexts(repo, folder)).flatMap(({ at, text }) => [
-      ...(text.toLowerCase().includes(title) ? [`${at}: "${title}" in ${JSON.stringify(text.slice(0, 80))}: take the suite's title as a parameter (SuiteDefinition.title)`] : []),
-      ...ids.filter((id) => names(text, id)).map((id) => `${at}: "${id}" in ${JSON.stringify(text.slice(0, 80))}: the suite's knowledge (conformance/suite/, runners/protocol/*.schema.json), given to this layer as data`),
-    ]);
+    const problems = folders
+      .flatMap((folder) => codeTexts(repo, folder))
+      .flatMap(({ at, text }) => [
+        ...(text.toLowerCase().includes(title)
+          ? [`${at}: "${title}" in ${JSON.stringify(text.slice(0, 80))}: take the suite's title as a parameter (SuiteDefinition.title)`]
+          : []),
+        ...ids
+          .filter((id) => names(text, id))
+          .map(
+            (id) =>
+              `${at}: "${id}" in ${JSON.stringify(text.slice(0, 80))}: the suite's knowledge (conformance/suite/, runners/protocol/*.schema.json), given to this layer as data`,
+          ),
+      ]);
     expect(problems, problems.join("\n")).toEqual([]);
   });
 });

@@ -57,10 +57,30 @@ const summary = (values: number[]) => summarize(values);
 
 describe("bench table", () => {
   const rows: Row[] = [
-    { group: "echo", figure: "runner.echo round trips", subject: "ts", unit: "/s", summary: summary([6000, 7000, 8000]), target: { stat: "median", op: ">=", value: 5000 } },
-    { group: "suite", figure: "suite wall time / in-process", subject: "ts", unit: "x", summary: summary([1.6, 1.7, 1.8]), target: { stat: "median", op: "<=", value: 1.5 } },
+    {
+      group: "echo",
+      figure: "runner.echo round trips",
+      subject: "ts",
+      unit: "/s",
+      summary: summary([6000, 7000, 8000]),
+      target: { stat: "median", op: ">=", value: 5000 },
+    },
+    {
+      group: "suite",
+      figure: "suite wall time / in-process",
+      subject: "ts",
+      unit: "x",
+      summary: summary([1.6, 1.7, 1.8]),
+      target: { stat: "median", op: "<=", value: 1.5 },
+    },
     { group: "suite", figure: "suite wall time", subject: "in-process", unit: "s", summary: summary([12.5, 13]) },
-    { group: "echo", figure: "runner.echo round trips", subject: "go", unit: "/s", unavailable: "install exited with 1:\ngo: downloading x\nclient.go:13:2: reading <module proxy>/x.zip: 403 Forbidden" },
+    {
+      group: "echo",
+      figure: "runner.echo round trips",
+      subject: "go",
+      unit: "/s",
+      unavailable: "install exited with 1:\ngo: downloading x\nclient.go:13:2: reading <module proxy>/x.zip: 403 Forbidden",
+    },
   ];
 
   it("judges each row by its target statistic", () => {
@@ -84,7 +104,9 @@ describe("bench table", () => {
   it("prints aligned columns, measured against target, and the reason for an unavailable subject", () => {
     const text = formatTable(rows);
     const lines = text.split("\n");
-    expect(lines[0]).toMatch(/^\| figure +\| subject +\| unit \| +n \| +min \| +median \| +p95 \| +max \| target +\| measured \| result \|$/);
+    expect(lines[0]).toMatch(
+      /^\| figure +\| subject +\| unit \| +n \| +min \| +median \| +p95 \| +max \| target +\| measured \| result \|$/,
+    );
     expect(lines[1]).toMatch(/^\|-+\|/);
     expect(lines[2]).toContain("| median >= 5,000 |");
     expect(lines[2]).toMatch(/\| +7,000 \| PASS +\|$/);
@@ -98,9 +120,12 @@ describe("bench table", () => {
 
   it("keeps the telling line of an installer's output, and its end when it is long", () => {
     expect(shortReason("no runners/csharp/ (no runner yet)")).toBe("no runners/csharp/ (no runner yet)");
-    const maven = "install exited with 1:\nattempt 1 of 3 failed; retrying\n\u001b[0mWARNING: Unsafe\n[ERROR] Failed to execute goal: could not resolve io.github.x:toolnexus:jar:0.16.0\n" +
-        "[ERROR] \n[ERROR] Re-run Maven using the -X switch";
-    expect(shortReason(maven)).toBe("install exited with 1: [ERROR] Failed to execute goal: could not resolve io.github.x:toolnexus:jar:0.16.0");
+    const maven =
+      "install exited with 1:\nattempt 1 of 3 failed; retrying\n\u001b[0mWARNING: Unsafe\n[ERROR] Failed to execute goal: could not resolve io.github.x:toolnexus:jar:0.16.0\n" +
+      "[ERROR] \n[ERROR] Re-run Maven using the -X switch";
+    expect(shortReason(maven)).toBe(
+      "install exited with 1: [ERROR] Failed to execute goal: could not resolve io.github.x:toolnexus:jar:0.16.0",
+    );
     const long = shortReason(`install exited with 1:\n${"x".repeat(200)} 403 Forbidden`, 60);
     expect(long.length).toBe(60);
     expect(long.endsWith("403 Forbidden")).toBe(true);
@@ -109,13 +134,32 @@ describe("bench table", () => {
 });
 
 describe("bench suite samples", () => {
-  const sample = (signatures: SuiteSample["signatures"]): SuiteSample => ({ scenarios: signatures.length, counts: {}, unexpected: [], startMs: 0, wallMs: 0, maxRssKb: 0, signatures });
-  const signature = (scenario: string, status: "pass" | "fail", checks: string[] = []) => ({ scenario, subject: "s", status, outcome: "as-expected" as const, checks });
+  const sample = (signatures: SuiteSample["signatures"]): SuiteSample => ({
+    scenarios: signatures.length,
+    counts: {},
+    unexpected: [],
+    startMs: 0,
+    wallMs: 0,
+    maxRssKb: 0,
+    signatures,
+  });
+  const signature = (scenario: string, status: "pass" | "fail", checks: string[] = []) => ({
+    scenario,
+    subject: "s",
+    status,
+    outcome: "as-expected" as const,
+    checks,
+  });
 
   it("names the scenarios whose result differs between --jobs 1 and the default, and a missing result", () => {
     const serial = sample([signature("a", "pass"), signature("b", "fail", ["c1"]), signature("c", "pass")]);
-    expect(differingScenarios(serial, sample([signature("a", "pass"), signature("b", "fail", ["c1"]), signature("c", "pass")]))).toEqual([]);
-    expect(differingScenarios(serial, sample([signature("a", "fail"), signature("b", "fail", ["c2"]), signature("c", "pass")]))).toEqual(["a", "b"]);
+    expect(differingScenarios(serial, sample([signature("a", "pass"), signature("b", "fail", ["c1"]), signature("c", "pass")]))).toEqual(
+      [],
+    );
+    expect(differingScenarios(serial, sample([signature("a", "fail"), signature("b", "fail", ["c2"]), signature("c", "pass")]))).toEqual([
+      "a",
+      "b",
+    ]);
     expect(differingScenarios(serial, sample([signature("a", "pass"), signature("b", "fail", ["c1"])]))).toEqual(["c", "(3 results vs 2)"]);
     expect(differingScenarios(serial, undefined)).toEqual([]);
   });

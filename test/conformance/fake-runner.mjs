@@ -11,7 +11,8 @@ import { join } from "node:path";
 import { createInterface } from "node:readline";
 
 // The version it speaks: the protocol schema's own (so this fake never lags behind it).
-const protocol = JSON.parse(readFileSync(new URL("../../runners/protocol/protocol.schema.json", import.meta.url), "utf8")).$defs.version.const;
+const protocol = JSON.parse(readFileSync(new URL("../../runners/protocol/protocol.schema.json", import.meta.url), "utf8")).$defs.version
+  .const;
 
 // FAKE_RUNNER_MARKER: a file that exists after the first start; later starts then use FAKE_RUNNER_LATER_MODE.
 const marker = process.env.FAKE_RUNNER_MARKER;
@@ -21,7 +22,9 @@ const mode = (restarted ? process.env.FAKE_RUNNER_LATER_MODE : undefined) ?? pro
 // linger (or FAKE_RUNNER_LINGER=1 with any mode): keeps running after its stdin closes, as a runner that ignores EOF would.
 if (mode === "linger" || process.env.FAKE_RUNNER_LINGER === "1") setInterval(() => undefined, 1_000);
 if (mode === "import-error") {
-  process.stderr.write('Traceback (most recent call last):\n  File "runner.py", line 3, in <module>\n    import toolnexus\nModuleNotFoundError: No module named toolnexus\n');
+  process.stderr.write(
+    'Traceback (most recent call last):\n  File "runner.py", line 3, in <module>\n    import toolnexus\nModuleNotFoundError: No module named toolnexus\n',
+  );
   process.exit(1);
 }
 const write = (message) => process.stdout.write(`${JSON.stringify(message)}\n`);
@@ -34,7 +37,8 @@ createInterface({ input: process.stdin }).on("line", (line) => {
       setInterval(() => undefined, 1_000); // stays alive: the harness must not wait for an exit
       return process.stdout.write("x".repeat(40 * 1024 * 1024));
     }
-    if (mode === "unavailable") return write({ type: "hello", from: "runner", protocol, unavailable: "pip: No matching distribution found for toolnexus==9.9.9" });
+    if (mode === "unavailable")
+      return write({ type: "hello", from: "runner", protocol, unavailable: "pip: No matching distribution found for toolnexus==9.9.9" });
     if (mode === "old-protocol") return write({ type: "hello", from: "runner", protocol: 1, error: "this runner speaks protocol 1" });
     const implementation = { name: "fake", language: "js", package: "fake", version: "1.0.0", capabilities: ["toolkit.extra-tools"] };
     return write({ type: "hello", from: "runner", protocol: mode === "old-answers" ? 1 : protocol, implementation });
@@ -51,7 +55,13 @@ createInterface({ input: process.stdin }).on("line", (line) => {
       process.exit(2);
     }
   }
-  if (op === "runner.echo" && input.value === "flip" && process.env.FAKE_RUNNER_FLIP_DIR) return write({ type: "result", seq, elapsedMs: 0.1, value: { value: claimTurn(process.env.FAKE_RUNNER_FLIP_DIR) % 2 ? "flop" : "flip" } });
+  if (op === "runner.echo" && input.value === "flip" && process.env.FAKE_RUNNER_FLIP_DIR)
+    return write({
+      type: "result",
+      seq,
+      elapsedMs: 0.1,
+      value: { value: claimTurn(process.env.FAKE_RUNNER_FLIP_DIR) % 2 ? "flop" : "flip" },
+    });
   if (op === "runner.echo") return write({ type: "result", seq, elapsedMs: 0.1, value: { value: input.value } });
   if (op === "session.reset") return write({ type: "result", seq, elapsedMs: 0, value: {} });
   return write({ type: "error", seq, elapsedMs: 0, error: { kind: "unsupported", message: `fake runner has no ${op}` } });

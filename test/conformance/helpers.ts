@@ -71,7 +71,8 @@ export function recordingFixture(snapshots: unknown[] = [{}], violations: string
       actions: ["poke"],
       varKeys: ["url"],
       optionsSchema: { type: "object", additionalProperties: false, properties: { flavour: { enum: ["plain", "fancy"] } } },
-      checkAction: (_action, input) => (typeof input === "object" && input !== null && "bad" in input ? [{ path: ["bad"], message: "bad is not allowed" }] : []),
+      checkAction: (_action, input) =>
+        typeof input === "object" && input !== null && "bad" in input ? [{ path: ["bad"], message: "bad is not allowed" }] : [],
       async start(): Promise<FixtureInstance> {
         record.started++;
         let read = 0;
@@ -112,13 +113,21 @@ steps:
       - {at: /value/output, equals: "${expected}"}
 `;
 
-export async function runCli(args: string[], timeoutMs = 60_000, env: NodeJS.ProcessEnv = {}): Promise<{ code: number; stdout: string; stderr: string }> {
+export async function runCli(
+  args: string[],
+  timeoutMs = 60_000,
+  env: NodeJS.ProcessEnv = {},
+): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, ["--import", "tsx", join(repoRoot, "conformance/cli/main.ts"), ...args], {
-      cwd: repoRoot,
-      timeout: timeoutMs,
-      env: { ...process.env, NO_COLOR: "1", ...env },
-    });
+    const { stdout, stderr } = await promisify(execFile)(
+      process.execPath,
+      ["--import", "tsx", join(repoRoot, "conformance/cli/main.ts"), ...args],
+      {
+        cwd: repoRoot,
+        timeout: timeoutMs,
+        env: { ...process.env, NO_COLOR: "1", ...env },
+      },
+    );
     return { code: 0, stdout, stderr };
   } catch (error) {
     const failed = error as { code: number | string | null; stdout: string; stderr: string };

@@ -18,7 +18,9 @@ describe("mcp-conformance baseline", () => {
   const yaml = (text: string) => loadBaseline("b.yaml", text);
 
   it("names file and line of what is wrong", () => {
-    expect(() => yaml("pass: [a]\nout-of-scope:\n  b: ''\n")).toThrow(`b.yaml:3: out-of-scope: "b": expected a reason (a non-empty string)`);
+    expect(() => yaml("pass: [a]\nout-of-scope:\n  b: ''\n")).toThrow(
+      `b.yaml:3: out-of-scope: "b": expected a reason (a non-empty string)`,
+    );
     expect(() => yaml("pass:\n  - a\nout-of-scope:\n  a: why\n")).toThrow(`b.yaml:4: scenario "a" is listed twice (first at line 2)`);
     expect(() => yaml("pass: [a]\nskip: [b]\n")).toThrow(`b.yaml:2: unknown key "skip": expected pass or out-of-scope`);
     expect(() => yaml("pass: a\n")).toThrow("b.yaml:1: pass: expected a list of scenario names");
@@ -26,9 +28,15 @@ describe("mcp-conformance baseline", () => {
   });
 
   it("fails on an unclassified scenario, a stale entry, an out-of-scope pass and an in-scope failure", () => {
-    const baseline = yaml("pass:\n  - initialize\n  - tools_call\nout-of-scope:\n  auth/x: out of scope for a tool loader\n  gone: out of scope for a tool loader\n");
+    const baseline = yaml(
+      "pass:\n  - initialize\n  - tools_call\nout-of-scope:\n  auth/x: out of scope for a tool loader\n  gone: out of scope for a tool loader\n",
+    );
     const run = (scenario: string, passed: boolean) => ({ scenario, passed, detail: passed ? [] : ["check c: FAILURE: why"], ms: 1000 });
-    const { lines, problems } = judge(baseline, ["initialize", "tools_call", "auth/x", "new-one"], [run("initialize", true), run("tools_call", false), run("auth/x", true)]);
+    const { lines, problems } = judge(
+      baseline,
+      ["initialize", "tools_call", "auth/x", "new-one"],
+      [run("initialize", true), run("tools_call", false), run("auth/x", true)],
+    );
     expect(lines).toEqual(["PASS   initialize 1.0 s", "FAIL   tools_call 1.0 s", "       check c: FAILURE: why", "XPASS  auth/x 1.0 s"]);
     expect(problems).toEqual([
       `unclassified scenario "new-one": the suite lists it, b.yaml does not; add it under pass (a tool loader must pass it) or out-of-scope (with the reason)`,
@@ -36,7 +44,9 @@ describe("mcp-conformance baseline", () => {
       `"tools_call" failed, and b.yaml:3 says it must pass`,
       `stale baseline entry "auth/x" (b.yaml:5): it passed; move it under pass`,
     ]);
-    expect(judge(baseline, ["initialize", "tools_call", "auth/x", "gone"], [run("initialize", true), run("auth/x", false)]).problems).toEqual([]);
+    expect(
+      judge(baseline, ["initialize", "tools_call", "auth/x", "gone"], [run("initialize", true), run("auth/x", false)]).problems,
+    ).toEqual([]);
   });
 
   it("the checked-in baseline reads, every out-of-scope entry giving the tool-loader reason", () => {
@@ -49,7 +59,11 @@ describe("mcp-conformance baseline", () => {
 /** Run the gate, bounded; resolves with its exit status and output. */
 function gate(args: string[], timeoutMs = 150_000): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [tsx, join(root, "scripts/mcp-conformance/run.ts"), ...args], { cwd: root, detached: true, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, [tsx, join(root, "scripts/mcp-conformance/run.ts"), ...args], {
+      cwd: root,
+      detached: true,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let output = "";
     child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
@@ -83,12 +97,24 @@ describe("mcp-conformance gate against a reference broken on purpose", () => {
   it("fails initialize when clientInfo has no version, tools_call when the call uses the exposed name", async () => {
     const dir = mutant([
       ["reference/mcp/connect.ts", `version: "0.16.0" }`, `version: "" }`],
-      ["reference/mcp/load.ts", "callMcpTool(connection, listedTool.name, args, context)", "callMcpTool(connection, exposedName(outcome.server.name, listedTool.name), args, context)"],
+      [
+        "reference/mcp/load.ts",
+        "callMcpTool(connection, listedTool.name, args, context)",
+        "callMcpTool(connection, exposedName(outcome.server.name, listedTool.name), args, context)",
+      ],
     ]);
     made.push(dir);
     const out = mkdtempSync(join(tmpdir(), "tnc-mcp-records-"));
     made.push(out);
-    const { code, output } = await gate(["--scenario", "initialize", "tools_call", "--out", out, "--client-command", `${process.execPath} ${tsx} ${join(dir, "external/mcp-conformance/client.ts")}`]);
+    const { code, output } = await gate([
+      "--scenario",
+      "initialize",
+      "tools_call",
+      "--out",
+      out,
+      "--client-command",
+      `${process.execPath} ${tsx} ${join(dir, "external/mcp-conformance/client.ts")}`,
+    ]);
     expect(output).toContain("FAIL   initialize");
     expect(output).toContain("check mcp-client-initialization: FAILURE: Client version missing");
     expect(output).toContain("FAIL   tools_call");
@@ -102,10 +128,26 @@ describe("mcp-conformance gate against a reference broken on purpose", () => {
     made.push(dir);
     // The marker says the client was up (SIGTERM ignored) before the suite's own timeout fired at it.
     const marker = join(dir, "started");
-    writeFileSync(join(dir, "hang.mjs"), `import { writeFileSync } from "node:fs"; process.on("SIGTERM", () => {}); writeFileSync(${JSON.stringify(marker)}, ""); setInterval(() => {}, 1000);`);
+    writeFileSync(
+      join(dir, "hang.mjs"),
+      `import { writeFileSync } from "node:fs"; process.on("SIGTERM", () => {}); writeFileSync(${JSON.stringify(marker)}, ""); setInterval(() => {}, 1000);`,
+    );
     const started = Date.now();
-    const { code, output } = await gate(["--scenario", "initialize", "--timeout", "4000", "--grace", "2000", "--out", join(dir, "out"), "--client-command", `${process.execPath} ${join(dir, "hang.mjs")}`]);
-    expect(existsSync(marker), "the hanging client never started within the suite's 4 s: the machine is too loaded for this test").toBe(true);
+    const { code, output } = await gate([
+      "--scenario",
+      "initialize",
+      "--timeout",
+      "4000",
+      "--grace",
+      "2000",
+      "--out",
+      join(dir, "out"),
+      "--client-command",
+      `${process.execPath} ${join(dir, "hang.mjs")}`,
+    ]);
+    expect(existsSync(marker), "the hanging client never started within the suite's 4 s: the machine is too loaded for this test").toBe(
+      true,
+    );
     expect(output).toContain("FAIL   initialize");
     expect(output).toContain("the suite did not finish within 6000 ms: its process group was killed");
     expect(code).toBe(1);

@@ -4,7 +4,14 @@
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { describe, expect, it } from "vitest";
-import { inputValidator, knownCapabilities, operationCapabilities, operationNames, outputProblem, protocolVersion } from "../../conformance/schema/protocol.ts";
+import {
+  inputValidator,
+  knownCapabilities,
+  operationCapabilities,
+  operationNames,
+  outputProblem,
+  protocolVersion,
+} from "../../conformance/schema/protocol.ts";
 import { compileSchema } from "../../conformance/schema/validator.ts";
 
 const require = createRequire(import.meta.url);
@@ -42,7 +49,10 @@ describe("runners/PROTOCOL.md", () => {
   });
 
   it("lists exactly the capabilities the schema defines", () => {
-    const text = section("Capabilities").split("\n").filter((line) => line.startsWith("`")).join("\n");
+    const text = section("Capabilities")
+      .split("\n")
+      .filter((line) => line.startsWith("`"))
+      .join("\n");
     const listed = [...text.matchAll(/`([a-z]+\.[a-z-]+)`/g)].map((match) => match[1]);
     expect(sorted(listed)).toEqual(sorted(protocolSchema.$defs.capability.enum));
   });
@@ -54,11 +64,15 @@ describe("runners/PROTOCOL.md", () => {
 
   describe("Writing a runner: its transcript of a real exchange", () => {
     const block = /\n### A real exchange\n[\s\S]*?\n```text\n([\s\S]*?)\n```/.exec(section("Writing a runner"))?.[1] ?? "";
-    const lines = block.split("\n").map((line, index) => ({ line: index + 1, direction: line.slice(0, 2), message: JSON.parse(line.slice(2)) as Record<string, any> }));
-    const messages = (...names: string[]) => compileSchema({ oneOf: names.map((name) => ({ $ref: `${protocolSchema.$id}#/$defs/${name}` })) }, protocolSchema);
+    const lines = block
+      .split("\n")
+      .map((line, index) => ({ line: index + 1, direction: line.slice(0, 2), message: JSON.parse(line.slice(2)) as Record<string, any> }));
+    const messages = (...names: string[]) =>
+      compileSchema({ oneOf: names.map((name) => ({ $ref: `${protocolSchema.$id}#/$defs/${name}` })) }, protocolSchema);
     const fromHarness = messages("helloRequest", "request");
     const fromRunner = messages("helloAnswer", "result", "error", "crash");
-    const said = (errors: { instancePath: string; message?: string }[] | null | undefined) => [...new Set((errors ?? []).map((error) => `${error.instancePath || "(top level)"} ${error.message}`))].join("; ");
+    const said = (errors: { instancePath: string; message?: string }[] | null | undefined) =>
+      [...new Set((errors ?? []).map((error) => `${error.instancePath || "(top level)"} ${error.message}`))].join("; ");
 
     it("is there, alternating harness (>) and runner (<) lines, a hello first", () => {
       expect(lines.length, 'no ```text block of "> " / "< " lines under "### A real exchange"').toBeGreaterThan(0);

@@ -16,9 +16,18 @@ const root = fileURLToPath(new URL("../../", import.meta.url));
 const runnerDir = join(root, "runners/rust");
 const buildTimeout = 15 * 60_000;
 
-async function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ code: number; output: string; stdout: string }> {
+async function run(
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv = {},
+): Promise<{ code: number; output: string; stdout: string }> {
   try {
-    const { stdout, stderr } = await exec(command, args, { cwd: root, timeout: buildTimeout, maxBuffer: 64 * 1024 * 1024, env: { ...process.env, ...env } });
+    const { stdout, stderr } = await exec(command, args, {
+      cwd: root,
+      timeout: buildTimeout,
+      maxBuffer: 64 * 1024 * 1024,
+      env: { ...process.env, ...env },
+    });
     return { code: 0, output: stdout + stderr, stdout };
   } catch (error) {
     const failed = error as { code: number; stdout: string; stderr: string };
@@ -51,51 +60,84 @@ afterAll(async () => {
 });
 
 describe.runIf(haveCargo)("the rust runner", () => {
-  it("builds the pinned crate, and a second install is the fast path (no cargo build)", async () => {
-    const first = await run("bash", [join(runnerDir, "install.sh")]);
-    expect(first.code, first.output).toBe(0);
-    const second = await run("bash", [join(runnerDir, "install.sh")]);
-    expect(second.code, second.output).toBe(0);
-    expect(second.output).toContain("rust runner already built in");
-  }, buildTimeout);
+  it(
+    "builds the pinned crate, and a second install is the fast path (no cargo build)",
+    async () => {
+      const first = await run("bash", [join(runnerDir, "install.sh")]);
+      expect(first.code, first.output).toBe(0);
+      const second = await run("bash", [join(runnerDir, "install.sh")]);
+      expect(second.code, second.output).toBe(0);
+      expect(second.output).toContain("rust runner already built in");
+    },
+    buildTimeout,
+  );
 
-  it("passes the smoke test, handshaking with the crate's version from the build's lock file", async () => {
-    const { code, output } = await conformance("smoke", "--runner", "rust");
-    expect(code, output).toBe(0);
-    expect(output).toContain("toolnexus 0.23.0 (rust)");
-    expect(output).toContain("the runner is sound");
-  }, buildTimeout);
+  it(
+    "passes the smoke test, handshaking with the crate's version from the build's lock file",
+    async () => {
+      const { code, output } = await conformance("smoke", "--runner", "rust");
+      expect(code, output).toBe(0);
+      expect(output).toContain("toolnexus 0.23.0 (rust)");
+      expect(output).toContain("the runner is sound");
+    },
+    buildTimeout,
+  );
 
-  it("builds the published crate unpacked as a checkout (path dependency), named rust@source with its content hash", async () => {
-    const crate = crateFile("0.23.0");
-    expect(crate, "the pinned install downloads toolnexus-0.23.0.crate into cargo's cache").toBeDefined();
-    const checkout = join(dir, "checkout");
-    await run("mkdir", ["-p", checkout]);
-    const unpacked = await run("tar", ["-xzf", crate!, "-C", checkout]);
-    expect(unpacked.code, unpacked.output).toBe(0);
-    const source = join(checkout, "toolnexus-0.23.0");
-    const report = join(dir, "source.json");
-    // A passing scenario and a baselined divergence: the source baseline judges the source build.
-    const { code, output } = await conformance("run", "--runner", "rust", "--source", source, "--filter", "core/**", "--filter", "toolkit/order", "--json", report);
-    expect(code, output.slice(-4000)).toBe(0);
-    expect(output).toContain("XFAIL rust@source toolkit/order");
-    const json = JSON.parse(await readFile(report, "utf8"));
-    expect(json.subjects[0]).toMatchObject({ name: "rust@source", available: true, version: "0.23.0", build: { mode: "source", path: source } });
-    const hash: string = json.subjects[0].build.contentHash;
-    expect(hash).toMatch(/^sha256:[0-9a-f]{64}$/);
-    // Built through the path dependency: the build's lock has the crate with no registry source.
-    const lock = await readFile(join(runnerDir, ".build", `source-${hash.slice(7, 23)}`, "Cargo.lock"), "utf8");
-    const entry = /\[\[package\]\]\nname = "toolnexus"\n([^[]*)/.exec(lock)?.[1];
-    expect(entry, "toolnexus in the source build's Cargo.lock").toBeDefined();
-    expect(entry).not.toContain("source = ");
-    expect(json.results.filter((result: { status: string }) => result.status === "pass").length).toBe(2);
-  }, buildTimeout);
+  it(
+    "builds the published crate unpacked as a checkout (path dependency), named rust@source with its content hash",
+    async () => {
+      const crate = crateFile("0.23.0");
+      expect(crate, "the pinned install downloads toolnexus-0.23.0.crate into cargo's cache").toBeDefined();
+      const checkout = join(dir, "checkout");
+      await run("mkdir", ["-p", checkout]);
+      const unpacked = await run("tar", ["-xzf", crate!, "-C", checkout]);
+      expect(unpacked.code, unpacked.output).toBe(0);
+      const source = join(checkout, "toolnexus-0.23.0");
+      const report = join(dir, "source.json");
+      // A passing scenario and a baselined divergence: the source baseline judges the source build.
+      const { code, output } = await conformance(
+        "run",
+        "--runner",
+        "rust",
+        "--source",
+        source,
+        "--filter",
+        "core/**",
+        "--filter",
+        "toolkit/order",
+        "--json",
+        report,
+      );
+      expect(code, output.slice(-4000)).toBe(0);
+      expect(output).toContain("XFAIL rust@source toolkit/order");
+      const json = JSON.parse(await readFile(report, "utf8"));
+      expect(json.subjects[0]).toMatchObject({
+        name: "rust@source",
+        available: true,
+        version: "0.23.0",
+        build: { mode: "source", path: source },
+      });
+      const hash: string = json.subjects[0].build.contentHash;
+      expect(hash).toMatch(/^sha256:[0-9a-f]{64}$/);
+      // Built through the path dependency: the build's lock has the crate with no registry source.
+      const lock = await readFile(join(runnerDir, ".build", `source-${hash.slice(7, 23)}`, "Cargo.lock"), "utf8");
+      const entry = /\[\[package\]\]\nname = "toolnexus"\n([^[]*)/.exec(lock)?.[1];
+      expect(entry, "toolnexus in the source build's Cargo.lock").toBeDefined();
+      expect(entry).not.toContain("source = ");
+      expect(json.results.filter((result: { status: string }) => result.status === "pass").length).toBe(2);
+    },
+    buildTimeout,
+  );
 
-  it("builds another published release as rust@0.22.0", async () => {
-    const { code, output } = await conformance("smoke", "--runner", "rust@0.22.0");
-    expect(code, output).toBe(0);
-    expect(output).toContain("toolnexus 0.22.0 (rust)");
-  }, buildTimeout);
+  it(
+    "builds another published release as rust@0.22.0",
+    async () => {
+      const { code, output } = await conformance("smoke", "--runner", "rust@0.22.0");
+      expect(code, output).toBe(0);
+      expect(output).toContain("toolnexus 0.22.0 (rust)");
+    },
+    buildTimeout,
+  );
 
   it("lists the published releases through cargo, oldest first", async () => {
     const { code, output, stdout } = await run("bash", [join(runnerDir, "list-versions.sh")]);

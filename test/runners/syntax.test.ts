@@ -45,9 +45,19 @@ interface Checker {
 const checkers: Record<string, Checker> = {
   "node --check": { tool: "node", extension: ".mjs", command: (file) => ["node", "--check", file], planted: "export function broken( {\n" },
   // The bytecode goes to the scratch folder (PYTHONPYCACHEPREFIX below), never into runners/.
-  "python -m py_compile": { tool: "python3", extension: ".py", command: (file) => ["python3", "-m", "py_compile", file], planted: "def broken(:\n    pass\n" },
+  "python -m py_compile": {
+    tool: "python3",
+    extension: ".py",
+    command: (file) => ["python3", "-m", "py_compile", file],
+    planted: "def broken(:\n    pass\n",
+  },
   // Parses without the port's module (go vet would need it); formatting differences are not errors.
-  "gofmt -e": { tool: "gofmt", extension: ".go", command: (file) => ["gofmt", "-l", "-e", file], planted: "package main\n\nfunc broken( {\n}\n" },
+  "gofmt -e": {
+    tool: "gofmt",
+    extension: ".go",
+    command: (file) => ["gofmt", "-l", "-e", file],
+    planted: "package main\n\nfunc broken( {\n}\n",
+  },
   "bash -n": { tool: "bash", extension: ".sh", command: (file) => ["bash", "-n", file], planted: "if true; then\n  echo unclosed\n" },
 };
 
@@ -55,9 +65,14 @@ const checkers: Record<string, Checker> = {
 function problemWith(checker: Checker, file: string): Promise<string | undefined> {
   const [program, ...args] = checker.command(file);
   return new Promise((resolve) => {
-    execFile(program, args, { timeout: 30_000, env: { ...process.env, PYTHONPYCACHEPREFIX: join(scratch, "pycache") } }, (error, _stdout, stderr) => {
-      resolve(error ? `${relative(root, file)}: ${stderr.trim() || error.message}` : undefined);
-    });
+    execFile(
+      program,
+      args,
+      { timeout: 30_000, env: { ...process.env, PYTHONPYCACHEPREFIX: join(scratch, "pycache") } },
+      (error, _stdout, stderr) => {
+        resolve(error ? `${relative(root, file)}: ${stderr.trim() || error.message}` : undefined);
+      },
+    );
   });
 }
 
@@ -68,14 +83,18 @@ async function problemsWith(checker: Checker, files: string[]): Promise<string[]
 describe("every runner source file parses, without its port", () => {
   for (const [name, checker] of Object.entries(checkers)) {
     const files = filesEndingIn(checker.extension);
-    it.skipIf(!onPath(checker.tool))(`${name}: runners/**/*${checker.extension} (${files.length} files; skipped only where ${checker.tool} is not on PATH)`, async () => {
-      expect(files.length, `no runners/**/*${checker.extension} found`).toBeGreaterThan(0);
-      expect(await problemsWith(checker, files)).toEqual([]);
-      // The same check on a planted syntax error must complain, naming the file.
-      const planted = join(scratch, `planted${checker.extension}`);
-      await writeFile(planted, checker.planted);
-      const [problem] = await problemsWith(checker, [planted]);
-      expect(problem, `${name} accepted a planted syntax error`).toContain("planted");
-    }, 60_000);
+    it.skipIf(!onPath(checker.tool))(
+      `${name}: runners/**/*${checker.extension} (${files.length} files; skipped only where ${checker.tool} is not on PATH)`,
+      async () => {
+        expect(files.length, `no runners/**/*${checker.extension} found`).toBeGreaterThan(0);
+        expect(await problemsWith(checker, files)).toEqual([]);
+        // The same check on a planted syntax error must complain, naming the file.
+        const planted = join(scratch, `planted${checker.extension}`);
+        await writeFile(planted, checker.planted);
+        const [problem] = await problemsWith(checker, [planted]);
+        expect(problem, `${name} accepted a planted syntax error`).toContain("planted");
+      },
+      60_000,
+    );
   }
 });

@@ -27,7 +27,12 @@ describe("ReferenceHandler", () => {
     const good = await start("mcp-abc", "good");
     const hung = await start("mcp-hung-http", "hung", { server: { timeout: 800 } });
     const handler = new ReferenceHandler();
-    const creating = handler.handle({ type: "request", seq: 1, op: "toolkit.create", input: { handle: "tk", mcpConfig: { good: good.vars.server, hung: hung.vars.server } } });
+    const creating = handler.handle({
+      type: "request",
+      seq: 1,
+      op: "toolkit.create",
+      input: { handle: "tk", mcpConfig: { good: good.vars.server, hung: hung.vars.server } },
+    });
     await new Promise((resolve) => setTimeout(resolve, 300));
     await handler.handle({ type: "request", seq: 2, op: "session.reset", input: {} }); // as the engine does after giving up on a step
     const answer = await creating;

@@ -39,7 +39,8 @@ async function stubs(name: string, options: { uid: number; aptStatus?: number })
   return { path, aptLog };
 }
 
-const ensure = (env: Record<string, string>) => run(bash, [join(root, "scripts/ensure-test-tools.sh")], { CHROMIUM_PATH: join(dir, "no-such-chromium"), ...env });
+const ensure = (env: Record<string, string>) =>
+  run(bash, [join(root, "scripts/ensure-test-tools.sh")], { CHROMIUM_PATH: join(dir, "no-such-chromium"), ...env });
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), "tnc-ensure-"));
@@ -91,12 +92,18 @@ describe("scripts/ensure-test-tools.sh", () => {
 describe("the HTML matrix browser test without a browser", () => {
   it("skips, with the reason, instead of failing", async () => {
     // This vitest's own variables would make the inner one think it is a worker.
-    const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith("VITEST") && name !== "TEST" && name !== "NODE_ENV")) as Record<string, string>;
-    const { code, output } = await run(process.execPath, [join(root, "node_modules/vitest/vitest.mjs"), "run", "test/conformance/report/html-matrix.test.ts", "--reporter=verbose"], {
-      ...env,
-      NO_COLOR: "1",
-      CHROMIUM_PATH: join(dir, "no-such-chromium"),
-    });
+    const env = Object.fromEntries(
+      Object.entries(process.env).filter(([name]) => !name.startsWith("VITEST") && name !== "TEST" && name !== "NODE_ENV"),
+    ) as Record<string, string>;
+    const { code, output } = await run(
+      process.execPath,
+      [join(root, "node_modules/vitest/vitest.mjs"), "run", "test/conformance/report/html-matrix.test.ts", "--reporter=verbose"],
+      {
+        ...env,
+        NO_COLOR: "1",
+        CHROMIUM_PATH: join(dir, "no-such-chromium"),
+      },
+    );
     expect(code, output).toBe(0);
     expect(output).toMatch(/Tests\s+(\d+) skipped/);
     expect(output).toContain(`no Chromium at ${join(dir, "no-such-chromium")}`);

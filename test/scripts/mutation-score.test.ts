@@ -18,7 +18,13 @@ const at = (line: number, column: number, endColumn: number) => ({ start: { line
 function writeFixture(equivalents: string): { report: string; list: string } {
   dir = mkdtempSync(join(tmpdir(), "tnc-mutation-score-"));
   const report = join(dir, "mutation.json");
-  const mutant = (id: string, mutatorName: string, replacement: string, status: string, location: ReturnType<typeof at>) => ({ id, mutatorName, replacement, status, location });
+  const mutant = (id: string, mutatorName: string, replacement: string, status: string, location: ReturnType<typeof at>) => ({
+    id,
+    mutatorName,
+    replacement,
+    status,
+    location,
+  });
   writeFileSync(
     report,
     JSON.stringify({
@@ -35,7 +41,11 @@ function writeFixture(equivalents: string): { report: string; list: string } {
             mutant("5", "BlockStatement", "{}", "CompileError", at(3, 5, 10)),
           ],
         },
-        "reference/types.ts": { language: "typescript", source, mutants: [mutant("6", "NumericLiteral", "0", "NoCoverage", at(1, 11, 12))] },
+        "reference/types.ts": {
+          language: "typescript",
+          source,
+          mutants: [mutant("6", "NumericLiteral", "0", "NoCoverage", at(1, 11, 12))],
+        },
       },
     }),
   );
@@ -70,13 +80,15 @@ describe("mutation score", () => {
   it("prints the survivors and exits 0; a stale entry exits 1 naming the list's line", async () => {
     let { report, list } = writeFixture(entry);
     const ok = await run("npx", ["tsx", "scripts/mutation-score.ts", report, list], { timeout: 60_000 });
-    expect(ok.stdout).toContain("reference/client/a.ts:3:5 EqualityOperator Survived: \"y > 0\" -> \"y >= 0\"");
+    expect(ok.stdout).toContain('reference/client/a.ts:3:5 EqualityOperator Survived: "y > 0" -> "y >= 0"');
     expect(ok.stdout).toMatch(/reference\/client\s+5\s+2\s+1\s+1\s+1\s+66\.6%/);
     rmSync(dir, { recursive: true, force: true });
     ({ report, list } = writeFixture(entry.replace('original: "x > 0"', 'original: "x > 1"')));
     const failed = await run("npx", ["tsx", "scripts/mutation-score.ts", report, list], { timeout: 60_000 }).catch((error) => error);
     expect(failed.code).toBe(1);
-    expect(failed.stderr).toContain(`${list}:2: stale: expected 1 mutant(s) of reference/client/a.ts (EqualityOperator "x > 1" -> "x >= 0"), found 0`);
+    expect(failed.stderr).toContain(
+      `${list}:2: stale: expected 1 mutant(s) of reference/client/a.ts (EqualityOperator "x > 1" -> "x >= 0"), found 0`,
+    );
   });
 
   it("scores several reports as one: a file from the last report that has it, mutant ids kept apart", async () => {
@@ -84,7 +96,10 @@ describe("mutation score", () => {
     // A second run over another file, whose mutant ids restart at 1 (as Stryker numbers them per run).
     const other = join(dir, "other.json");
     const killed = { id: "1", mutatorName: "EqualityOperator", replacement: "x >= 0", status: "Killed", location: at(2, 5, 10) };
-    writeFileSync(other, JSON.stringify({ schemaVersion: "2", files: { "reference/mcp/b.ts": { language: "typescript", source, mutants: [killed] } } }));
+    writeFileSync(
+      other,
+      JSON.stringify({ schemaVersion: "2", files: { "reference/mcp/b.ts": { language: "typescript", source, mutants: [killed] } } }),
+    );
     const { stdout } = await run("npx", ["tsx", "scripts/mutation-score.ts", report, other, report, list], { timeout: 60_000 });
     expect(stdout).toMatch(/reference\/client\s+5\s+2\s+1\s+1\s+1\s+66\.6%/);
     expect(stdout).toMatch(/reference\/mcp\s+1\s+1\s+0\s+0\s+0\s+100\.0%/);
@@ -102,7 +117,9 @@ describe("mutation score", () => {
   });
 
   it("a malformed list names file, line and what was expected", () => {
-    const { list } = writeFixture("equivalents:\n  - file: reference/client/a.ts\n    mutator: X\n    original: a\n    replacement: b\n    reason: ''\n");
+    const { list } = writeFixture(
+      "equivalents:\n  - file: reference/client/a.ts\n    mutator: X\n    original: a\n    replacement: b\n    reason: ''\n",
+    );
     expect(() => loadEquivalents(list)).toThrow(`${list}:2: "reason" is empty`);
     writeFileSync(list, "equivalents:\n  - file: a\n    mutatr: X\n");
     expect(() => loadEquivalents(list)).toThrow(`${list}:2: unknown key "mutatr"`);

@@ -29,7 +29,11 @@ afterAll(async () => {
 
 async function portCi(...args: string[]): Promise<{ code: number; output: string }> {
   try {
-    const { stdout, stderr } = await exec("bash", [join(root, "scripts/port-ci.sh"), "--harness", tarball, ...args], { cwd: dir, timeout: 15 * 60_000, maxBuffer: 64 * 1024 * 1024 });
+    const { stdout, stderr } = await exec("bash", [join(root, "scripts/port-ci.sh"), "--harness", tarball, ...args], {
+      cwd: dir,
+      timeout: 15 * 60_000,
+      maxBuffer: 64 * 1024 * 1024,
+    });
     return { code: 0, output: stdout + stderr };
   } catch (error) {
     const failed = error as { code: number; stdout: string; stderr: string };
@@ -44,7 +48,9 @@ async function pythonSdist(): Promise<string> {
     return stdout.trim();
   } catch (error) {
     const failed = error as { stdout?: string; stderr?: string; message: string };
-    throw new Error(`scripts/python-sdist.sh could not provide the python port's source: ${failed.stderr || failed.stdout || failed.message}`);
+    throw new Error(
+      `scripts/python-sdist.sh could not provide the python port's source: ${failed.stderr || failed.stdout || failed.message}`,
+    );
   }
 }
 
@@ -65,7 +71,12 @@ describe("the packed harness gates a port from outside this repository", () => {
       const report = JSON.parse(await readFile(join(out, "report.json"), "utf8"));
       expect(validateReport(report)).toBe(true);
       expect(report.subjects).toHaveLength(1);
-      expect(report.subjects[0]).toMatchObject({ name: "python@source", version: "0.21.0", available: true, build: { mode: "source", path: sdist, contentHash: await hashPortFolder(sdist) } });
+      expect(report.subjects[0]).toMatchObject({
+        name: "python@source",
+        version: "0.21.0",
+        available: true,
+        build: { mode: "source", path: sdist, contentHash: await hashPortFolder(sdist) },
+      });
       // An sdist carries no commit, and the report claims none.
       expect(report.subjects[0].build).not.toHaveProperty("commit");
       expect(report.results.filter((result: { status: string }) => result.status === "pass").length).toBeGreaterThanOrEqual(300);
@@ -75,10 +86,14 @@ describe("the packed harness gates a port from outside this repository", () => {
     15 * 60_000,
   );
 
-  it("a source folder that does not exist: the run fails, naming the folder", async () => {
-    const missing = join(dir, "no-such-checkout");
-    const { code, output } = await portCi("--runner", "python", "--source", missing, "--out", join(dir, "out-missing"));
-    expect(code).toBe(1);
-    expect(output).toContain(`python@source is unavailable: source checkout ${missing} not found`);
-  }, 5 * 60_000);
+  it(
+    "a source folder that does not exist: the run fails, naming the folder",
+    async () => {
+      const missing = join(dir, "no-such-checkout");
+      const { code, output } = await portCi("--runner", "python", "--source", missing, "--out", join(dir, "out-missing"));
+      expect(code).toBe(1);
+      expect(output).toContain(`python@source is unavailable: source checkout ${missing} not found`);
+    },
+    5 * 60_000,
+  );
 });

@@ -35,10 +35,14 @@ async function readWithoutLint(): Promise<{ diagnostics: []; expanded: ExpandedS
   return { diagnostics: [], expanded: loaded.flatMap((scenario) => expandScenario(scenario, toolnexusSuite)) };
 }
 
-const lint = inProcessOnly ? await readWithoutLint() : await (await import("../../conformance/scenario/lint.ts")).lintPaths([defaultScenarioDir], toolnexusSuite, { boundaries: true });
+const lint = inProcessOnly
+  ? await readWithoutLint()
+  : await (await import("../../conformance/scenario/lint.ts")).lintPaths([defaultScenarioDir], toolnexusSuite, { boundaries: true });
 // TNC_SUITE_FILTER (a glob over scenario ids, e.g. '!mcp/**'): a mutation run over one folder needs only
 // the scenarios that reach it, and leaves out timing-sensitive ones a busy machine fails at random.
-const scenarios = process.env.TNC_SUITE_FILTER ? lint.expanded.filter((scenario) => picomatch.isMatch(scenario.id, process.env.TNC_SUITE_FILTER!)) : lint.expanded;
+const scenarios = process.env.TNC_SUITE_FILTER
+  ? lint.expanded.filter((scenario) => picomatch.isMatch(scenario.id, process.env.TNC_SUITE_FILTER!))
+  : lint.expanded;
 const jobs = Number(process.env.TNC_SUITE_JOBS ?? defaultJobs());
 const inProcessSteps = new Map<string, unknown[]>();
 const durations = await loadDurationTable(toolnexusDurationsFile);
@@ -94,7 +98,10 @@ function suitePass(subjectName: string, openSubjects: () => Promise<Subject[]>) 
         lanes,
         async (scenario, subject): Promise<Ran> => {
           const steps: unknown[] = [];
-          const result = judge(await runScenario(scenario, subject, { fixtureKinds: toolnexusSuite.fixtureKinds, onOperation: stepsOf(steps) }), new Map());
+          const result = judge(
+            await runScenario(scenario, subject, { fixtureKinds: toolnexusSuite.fixtureKinds, onOperation: stepsOf(steps) }),
+            new Map(),
+          );
           return { result, steps };
         },
         {
@@ -119,12 +126,16 @@ function suitePass(subjectName: string, openSubjects: () => Promise<Subject[]>) 
 /** What --jobs 1 gives for the reference: every scenario in suite order, passing, no failed check. */
 function expectSuiteOrderAllPassing(results: Result[], order: string[], subject: string) {
   expect(order, "results arrived out of suite order").toEqual(scenarios.map((scenario) => scenario.id));
-  expect(results.map(resultSignature)).toEqual(scenarios.map((scenario) => ({ scenario: scenario.id, subject, status: "pass", outcome: "as-expected", checks: [] })));
+  expect(results.map(resultSignature)).toEqual(
+    scenarios.map((scenario) => ({ scenario: scenario.id, subject, status: "pass", outcome: "as-expected", checks: [] })),
+  );
 }
 
 // Before a subject opens: the in-process reference reads the suite's environment, the ts runner inherits it.
 applyEnvironment(toolnexusSuite.environment);
-const inProcess = suitePass("reference", async () => openLanes(createReferenceSubject(), jobs, async () => createReferenceSubject(), console.log));
+const inProcess = suitePass("reference", async () =>
+  openLanes(createReferenceSubject(), jobs, async () => createReferenceSubject(), console.log),
+);
 let tsPass: ReturnType<typeof suitePass> | undefined;
 afterAll(async () => {
   await inProcess.close();

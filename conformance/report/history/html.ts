@@ -3,8 +3,20 @@ import type { Result } from "../../schema/report.types.ts";
 import { cellState, cellStates, statusCss } from "../html.ts";
 import { reasonDigest } from "../matrix.ts";
 import { groupOrder, type History, type HistoryColumn } from "./model.ts";
-import { changeSentence, clauseCell, columnNotes, columnTotals, describeChange, groupHeadings, historyCellLabel, legendText, ranNotes, substitutionSentences, title, type HistoryRenderOptions } from "./text.ts";
-
+import {
+  changeSentence,
+  clauseCell,
+  columnNotes,
+  columnTotals,
+  describeChange,
+  groupHeadings,
+  historyCellLabel,
+  legendText,
+  ranNotes,
+  substitutionSentences,
+  title,
+  type HistoryRenderOptions,
+} from "./text.ts";
 
 const escapeHtml = (text: string) =>
   text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
@@ -44,19 +56,30 @@ function htmlCell(column: HistoryColumn, result: Result | undefined): string {
 export function renderHistoryHtml(history: History, options: HistoryRenderOptions = {}): string {
   const { columns, rows } = history;
   // Version labels never break at their dots; several runners' subject names may (before the @).
-  const heads = columns.map((column) => `<th scope="col" class="v">${escapeHtml(column.label).replace(/@/g, "<wbr>@")}${column.subject.available ? "" : '<br><span class="unavailable">unavailable</span>'}</th>`).join("");
+  const heads = columns
+    .map(
+      (column) =>
+        `<th scope="col" class="v">${escapeHtml(column.label).replace(/@/g, "<wbr>@")}${column.subject.available ? "" : '<br><span class="unavailable">unavailable</span>'}</th>`,
+    )
+    .join("");
   const versionRows = columns.map((column) => {
     const { subject } = column;
     const totals = columnTotals(column);
     const numbers = [totals.pass, totals.fail, totals.error, totals.xpass, totals.xfail, totals.xerror, totals.skip, totals.seconds];
     const status = subject.available
-      ? `ran${ranNotes(column).map((note) => ` <span class="muted">(${escapeHtml(note)})</span>`).join("")}`
+      ? `ran${ranNotes(column)
+          .map((note) => ` <span class="muted">(${escapeHtml(note)})</span>`)
+          .join("")}`
       : `<details><summary><span class="unavailable">unavailable</span>: ${escapeHtml(reasonDigest(subject.unavailableReason ?? ""))}</summary><pre>${escapeHtml(subject.unavailableReason ?? "")}</pre></details>`;
     const notes = columnNotes(column);
-    const noteList = notes.length ? `<ul>${notes.map(([note, count]) => `<li>${escapeHtml(note)} <span class="muted">(${count})</span></li>`).join("")}</ul>` : "";
+    const noteList = notes.length
+      ? `<ul>${notes.map(([note, count]) => `<li>${escapeHtml(note)} <span class="muted">(${count})</span></li>`).join("")}</ul>`
+      : "";
     return `<tr><th scope="row">${escapeHtml(column.label)}</th><td>${escapeHtml(subject.name)}</td><td>${escapeHtml(subject.package)}</td><td>${status}</td>${numbers.map((number) => `<td class="number">${subject.available ? number : "-"}</td>`).join("")}<td>${noteList}</td></tr>`;
   });
-  const numberHeads = ["ok", "FAIL", "ERR", "XPASS", "xfail", "xerr", "skip", "time (s)"].map((head) => `<th scope="col" class="number">${head}</th>`).join("");
+  const numberHeads = ["ok", "FAIL", "ERR", "XPASS", "xfail", "xerr", "skip", "time (s)"]
+    .map((head) => `<th scope="col" class="number">${head}</th>`)
+    .join("");
   const bodies = groupOrder.map((group) => {
     const mine = rows.filter((row) => row.group === group);
     if (!mine.length) return "";
@@ -70,13 +93,18 @@ export function renderHistoryHtml(history: History, options: HistoryRenderOption
     (clause) =>
       `<tr${clause.changedAt !== undefined ? ' class="changed"' : ""}><th scope="row"><code>${breakable(clause.clause)}</code></th>${clause.counts.map((counts, index) => `<td class="c${counts ? "" : " na"}"${counts ? ` title="${counts.pass} pass, ${counts.fail} fail, ${counts.error} error, ${counts.skip} skip, ${counts.baselined} of the failures baselined"` : ""}>${clauseCell(columns[index], counts)}</td>`).join("")}<td>${clause.changedAt !== undefined ? escapeHtml(columns[clause.changedAt].label) : ""}</td></tr>`,
   );
-  const legend = legendText.split(" · ").map((item) => `<span>${escapeHtml(item)}</span>`).join(" · ");
+  const legend = legendText
+    .split(" · ")
+    .map((item) => `<span>${escapeHtml(item)}</span>`)
+    .join(" · ");
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title(history))}</title>
 <style>${styles}</style></head><body>
 <h1>${escapeHtml(title(history))}</h1>
 ${options.command ? `<p class="muted">Produced by <code>${escapeHtml(options.command)}</code> (${escapeHtml(history.startedAt)} to ${escapeHtml(history.finishedAt)}).</p>` : ""}
-<p><strong>${escapeHtml(changeSentence(history))}</strong></p>${substitutionSentences(history).map((sentence) => `<p>${escapeHtml(sentence)}</p>`).join("")}
+<p><strong>${escapeHtml(changeSentence(history))}</strong></p>${substitutionSentences(history)
+    .map((sentence) => `<p>${escapeHtml(sentence)}</p>`)
+    .join("")}
 <p class="muted">${legend}</p>
 <table id="versions"><caption>Versions</caption><thead><tr><th scope="col">version</th><th scope="col">subject</th><th scope="col">package</th><th scope="col">status</th>${numberHeads}<th scope="col">runner notes</th></tr></thead><tbody>${versionRows.join("")}</tbody></table>
 <table id="history"><caption>Scenarios</caption><thead><tr><th scope="col">scenario</th>${heads}<th scope="col" class="changed-in">changed in</th></tr></thead>

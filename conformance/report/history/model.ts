@@ -14,7 +14,6 @@ export function subjectVersion(subject: Pick<ReportSubject, "name" | "version">)
   return { runner: subject.name, version: subject.version };
 }
 
-
 export interface HistoryColumn {
   subject: ReportSubject;
   runner: string;
@@ -92,7 +91,8 @@ function changesOf(columns: HistoryColumn[], cells: (Result | undefined)[]): Cha
       return;
     }
     const before = previous !== undefined ? cells[previous]! : undefined;
-    if (before && before.status !== cell.status) changes.push({ column: index, from: before.status, to: cell.status, kind: changeKind(before.status, cell.status), gap });
+    if (before && before.status !== cell.status)
+      changes.push({ column: index, from: before.status, to: cell.status, kind: changeKind(before.status, cell.status), gap });
     [previous, gap] = [index, []];
   });
   return changes;
@@ -131,7 +131,10 @@ export function buildHistory(reports: Report[], files?: string[]): History {
     return { scenario, spec: cells.find(Boolean)!.spec, cells, changes, group: groupOf(cells, changes) };
   });
   const firstChange = (row: HistoryRow) => row.changes[0]?.column ?? columns.length;
-  rows.sort((a, b) => groupOrder.indexOf(a.group) - groupOrder.indexOf(b.group) || firstChange(a) - firstChange(b) || (a.scenario < b.scenario ? -1 : 1));
+  rows.sort(
+    (a, b) =>
+      groupOrder.indexOf(a.group) - groupOrder.indexOf(b.group) || firstChange(a) - firstChange(b) || (a.scenario < b.scenario ? -1 : 1),
+  );
   return { runners, columns, rows, clauses: clauseRows(columns, rows), startedAt: merged.startedAt, finishedAt: merged.finishedAt };
 }
 
@@ -143,7 +146,13 @@ function clauseRows(columns: HistoryColumn[], rows: HistoryRow[]): ClauseRow[] {
       const cells = mine.map((row) => row.cells[index]).filter((cell): cell is Result => cell !== undefined);
       if (!cells.length) return undefined;
       const count = (status: Status) => cells.filter((cell) => cell.status === status).length;
-      return { pass: count("pass"), fail: count("fail"), error: count("error"), skip: count("skip"), baselined: cells.filter((cell) => failing(cell.status) && cell.outcome === "as-expected").length };
+      return {
+        pass: count("pass"),
+        fail: count("fail"),
+        error: count("error"),
+        skip: count("skip"),
+        baselined: cells.filter((cell) => failing(cell.status) && cell.outcome === "as-expected").length,
+      };
     });
     let changedAt: number | undefined;
     let previous: number | undefined;
@@ -151,10 +160,20 @@ function clauseRows(columns: HistoryColumn[], rows: HistoryRow[]): ClauseRow[] {
       if (!current) return;
       if (previous !== undefined && columns[previous].runner !== columns[index].runner) previous = undefined;
       const before = previous !== undefined ? counts[previous]! : undefined;
-      if (changedAt === undefined && before && (before.pass !== current.pass || before.fail + before.error !== current.fail + current.error)) changedAt = index;
+      if (
+        changedAt === undefined &&
+        before &&
+        (before.pass !== current.pass || before.fail + before.error !== current.fail + current.error)
+      )
+        changedAt = index;
       previous = index;
     });
     return { clause, counts, ...(changedAt !== undefined ? { changedAt } : {}) };
   });
-  return result.sort((a, b) => Number(a.changedAt === undefined) - Number(b.changedAt === undefined) || (a.changedAt ?? 0) - (b.changedAt ?? 0) || (a.clause < b.clause ? -1 : 1));
+  return result.sort(
+    (a, b) =>
+      Number(a.changedAt === undefined) - Number(b.changedAt === undefined) ||
+      (a.changedAt ?? 0) - (b.changedAt ?? 0) ||
+      (a.clause < b.clause ? -1 : 1),
+  );
 }

@@ -4,7 +4,6 @@ import type { Result } from "../../schema/report.types.ts";
 import { cellState, cellStates } from "../html.ts";
 import { type Change, type ChangeKind, type ClauseCounts, type History, type HistoryColumn, type RowGroup } from "./model.ts";
 
-
 /** "0.16.0: fail -> pass", and which versions in between had no result. */
 export function describeChange(history: History, change: Change): string {
   const gap = change.gap.length ? ` (no result in ${change.gap.map((index) => history.columns[index].label).join(", ")})` : "";
@@ -18,7 +17,8 @@ export function historyCellLabel(column: HistoryColumn, result: Result | undefin
 }
 
 /** A clause's counts in a column: pass / fail (errors counted as failures); n/a for an unavailable version, - for no result. */
-export const clauseCell = (column: HistoryColumn, counts: ClauseCounts | undefined) => (counts ? `${counts.pass} / ${counts.fail + counts.error}` : column.subject.available ? "-" : "n/a");
+export const clauseCell = (column: HistoryColumn, counts: ClauseCounts | undefined) =>
+  counts ? `${counts.pass} / ${counts.fail + counts.error}` : column.subject.available ? "-" : "n/a";
 
 export interface ColumnTotals {
   pass: number;
@@ -56,7 +56,8 @@ export function columnNotes(column: HistoryColumn): [string, number][] {
 /** What the versions table says of a version that ran: a handshake version other than the one asked for, the releases the runner says it drives. */
 export function ranNotes(column: HistoryColumn): string[] {
   const notes: string[] = [];
-  if (column.subject.name.includes("@") && column.version !== column.subject.version) notes.push(`its handshake says version ${column.subject.version}`);
+  if (column.subject.name.includes("@") && column.version !== column.subject.version)
+    notes.push(`its handshake says version ${column.subject.version}`);
   if (column.subject.supports) notes.push(`runner supports ${column.subject.supports}`);
   return notes;
 }
@@ -64,7 +65,12 @@ export function ranNotes(column: HistoryColumn): string[] {
 export function changeCounts(history: History): Record<ChangeKind, number> & { scenarios: number } {
   const changes = history.rows.flatMap((row) => row.changes);
   const count = (kind: ChangeKind) => changes.filter((change) => change.kind === kind).length;
-  return { scenarios: history.rows.filter((row) => row.changes.length).length, fix: count("fix"), regression: count("regression"), other: count("other") };
+  return {
+    scenarios: history.rows.filter((row) => row.changes.length).length,
+    fix: count("fix"),
+    regression: count("regression"),
+    other: count("other"),
+  };
 }
 
 /**

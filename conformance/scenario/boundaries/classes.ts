@@ -6,7 +6,8 @@ import type { Explanation } from "../../schema/boundaries.types.ts";
 
 export type BoundaryClass = Explanation["classes"][number];
 /** Every class, in the table's column order: the explanations schema's list, written once. */
-export const boundaryClasses: readonly BoundaryClass[] = createRequire(import.meta.url)("../../schema/boundaries.schema.json").$defs.explanation.properties.classes.items.enum;
+export const boundaryClasses: readonly BoundaryClass[] = createRequire(import.meta.url)("../../schema/boundaries.schema.json").$defs
+  .explanation.properties.classes.items.enum;
 
 /** The parts of a field's JSON Schema the classes depend on. */
 export interface FieldSchema {

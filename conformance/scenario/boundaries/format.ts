@@ -53,10 +53,24 @@ export function formatBoundarySummary(gate: Pick<BoundaryGate, "cells">, file: s
 export function formatBoundaryTable(gate: Pick<BoundaryGate, "cells">, file: string): string[] {
   const width = Math.max(5, ...[...gate.cells.keys()].map((id) => id.length));
   const widths = boundaryClasses.map((name) => Math.max(short[name].length, 4));
-  const line = (first: string, cells: string[]) => `${first.padEnd(width)}  ${cells.map((cell, index) => cell.padStart(widths[index])).join(" ")}`.trimEnd();
-  const lines = [line("field", boundaryClasses.map((name) => short[name]))];
-  for (const [id, row] of gate.cells) lines.push(line(id, boundaryClasses.map((name) => cellText(row.get(name)))));
-  lines.push("N: scenarios that give the field such a value; ok: explained as meaningless; debt: not yet covered (explained); --: unexplained; blank: the type admits none");
+  const line = (first: string, cells: string[]) =>
+    `${first.padEnd(width)}  ${cells.map((cell, index) => cell.padStart(widths[index])).join(" ")}`.trimEnd();
+  const lines = [
+    line(
+      "field",
+      boundaryClasses.map((name) => short[name]),
+    ),
+  ];
+  for (const [id, row] of gate.cells)
+    lines.push(
+      line(
+        id,
+        boundaryClasses.map((name) => cellText(row.get(name))),
+      ),
+    );
+  lines.push(
+    "N: scenarios that give the field such a value; ok: explained as meaningless; debt: not yet covered (explained); --: unexplained; blank: the type admits none",
+  );
   lines.push(formatBoundarySummary(gate, file));
   return lines;
 }

@@ -16,9 +16,7 @@ const validateExplanations = compileSchema<BoundaryExplanations>(createRequire(i
 
 /** Where a cell stands: covered (by these scenarios), explained (by the entry at this line), or neither. */
 export type CellStatus =
-  | { status: "covered"; scenarios: string[] }
-  | { status: "explained"; kind: Explanation["kind"]; line: number }
-  | { status: "unexplained" };
+  { status: "covered"; scenarios: string[] } | { status: "explained"; kind: Explanation["kind"]; line: number } | { status: "unexplained" };
 
 export interface BoundaryGate {
   table: Map<string, BoundaryField>;
@@ -30,14 +28,29 @@ export interface BoundaryGate {
 /** Read and check the explanations file against the table. A missing or malformed file is itself a diagnostic. */
 export async function gateBoundaries(table: Map<string, BoundaryField>, path: string): Promise<BoundaryGate> {
   const file = relative(process.cwd(), resolve(path)) || path;
-  const text = await readFile(path, "utf8").catch((error: NodeJS.ErrnoException) => (error.code === "ENOENT" ? undefined : Promise.reject(error)));
+  const text = await readFile(path, "utf8").catch((error: NodeJS.ErrnoException) =>
+    error.code === "ENOENT" ? undefined : Promise.reject(error),
+  );
   if (text === undefined) {
     const gate = judge(table, undefined, []);
-    return { ...gate, diagnostics: [{ file, line: 1, column: 1, message: `no boundary explanations file (${gate.diagnostics.length} cells unexplained)`, hint: `create ${file}: {explanations: [...]}` }, ...gate.diagnostics] };
+    return {
+      ...gate,
+      diagnostics: [
+        {
+          file,
+          line: 1,
+          column: 1,
+          message: `no boundary explanations file (${gate.diagnostics.length} cells unexplained)`,
+          hint: `create ${file}: {explanations: [...]}`,
+        },
+        ...gate.diagnostics,
+      ],
+    };
   }
   const { scenario: parsed, diagnostics } = parseScenarioText(file, text);
   if (diagnostics.length) return { ...judge(table, undefined, []), diagnostics };
-  if (!validateExplanations(parsed.data)) return { ...judge(table, undefined, []), diagnostics: toDiagnostics(validateExplanations.errors ?? [], parsed) };
+  if (!validateExplanations(parsed.data))
+    return { ...judge(table, undefined, []), diagnostics: toDiagnostics(validateExplanations.errors ?? [], parsed) };
   return judge(table, parsed, parsed.data.explanations);
 }
 
@@ -50,18 +63,46 @@ export function judge(table: Map<string, BoundaryField>, file: ScenarioFile | un
     entry.fields.forEach((fieldId, fieldIndex) => {
       const field = table.get(fieldId);
       if (!field) {
-        diagnostics.push(at(file!, ["explanations", index, "fields", fieldIndex], `stale explanation: there is no input field "${fieldId}"`, "remove it (the field was renamed or removed), or name a field of the table (`lint --coverage` lists them)"));
+        diagnostics.push(
+          at(
+            file!,
+            ["explanations", index, "fields", fieldIndex],
+            `stale explanation: there is no input field "${fieldId}"`,
+            "remove it (the field was renamed or removed), or name a field of the table (`lint --coverage` lists them)",
+          ),
+        );
         return;
       }
       for (const name of entry.classes) {
         const cell = field.cells.get(name);
         const where = ["explanations", index, "classes", entry.classes.indexOf(name)];
         if (!cell) {
-          diagnostics.push(at(file!, where, `${fieldId} admits no "${name}" value (its type admits: ${[...field.cells.keys()].join(", ")})`, `remove "${name}" for this field`));
+          diagnostics.push(
+            at(
+              file!,
+              where,
+              `${fieldId} admits no "${name}" value (its type admits: ${[...field.cells.keys()].join(", ")})`,
+              `remove "${name}" for this field`,
+            ),
+          );
         } else if (cell.size) {
-          diagnostics.push(at(file!, ["explanations", index, "fields", fieldIndex], `stale explanation: ${fieldId} ${name} is covered now, by ${[...cell].sort().join(", ")}`, `remove ${fieldId} (or "${name}") from this entry`));
+          diagnostics.push(
+            at(
+              file!,
+              ["explanations", index, "fields", fieldIndex],
+              `stale explanation: ${fieldId} ${name} is covered now, by ${[...cell].sort().join(", ")}`,
+              `remove ${fieldId} (or "${name}") from this entry`,
+            ),
+          );
         } else if (explained.has(`${fieldId} ${name}`)) {
-          diagnostics.push(at(file!, where, `${fieldId} ${name} is already explained at line ${explained.get(`${fieldId} ${name}`)!.line}`, "keep one explanation per cell"));
+          diagnostics.push(
+            at(
+              file!,
+              where,
+              `${fieldId} ${name} is already explained at line ${explained.get(`${fieldId} ${name}`)!.line}`,
+              "keep one explanation per cell",
+            ),
+          );
         } else {
           explained.set(`${fieldId} ${name}`, { kind: entry.kind, line });
         }
@@ -86,7 +127,12 @@ export function judge(table: Map<string, BoundaryField>, file: ScenarioFile | un
   const fileName = file?.file ?? "the boundary explanations file";
   for (const cell of unexplained) {
     const position = file ? file.locate(["explanations"]) : { line: 1, column: 1 };
-    diagnostics.push({ file: fileName, ...position, message: `boundary cell ${cell} is neither covered by a scenario nor explained`, hint: `write a scenario whose step gives it that value, or add an entry (fields, classes, kind, reason) to ${fileName}` });
+    diagnostics.push({
+      file: fileName,
+      ...position,
+      message: `boundary cell ${cell} is neither covered by a scenario nor explained`,
+      hint: `write a scenario whose step gives it that value, or add an entry (fields, classes, kind, reason) to ${fileName}`,
+    });
   }
   return { table, cells, diagnostics };
 }

@@ -63,14 +63,21 @@ export function operationRecords(scenario: ExpandedScenario): BoundaryRecord[] {
 }
 
 /** The table over `scenarios`: the operations' groups and the suite's, each field with its admitted classes. */
-export function boundaryTable(scenarios: ExpandedScenario[], suite: Pick<SuiteBoundaries, "groups" | "records">): Map<string, BoundaryField> {
+export function boundaryTable(
+  scenarios: ExpandedScenario[],
+  suite: Pick<SuiteBoundaries, "groups" | "records">,
+): Map<string, BoundaryField> {
   const groups = [...operationGroups(), ...suite.groups];
   const table = new Map<string, BoundaryField>();
   const fieldsByGroup = new Map<string, { key: string; field: BoundaryField }[]>();
   for (const group of groups) {
     const fields = Object.entries(group.fields).map(([key, schema]) => ({
       key,
-      field: { id: `${group.name}.${key}`, schema, cells: new Map(admittedClasses(schema, group.required?.includes(key)).map((name) => [name, new Set<string>()])) },
+      field: {
+        id: `${group.name}.${key}`,
+        schema,
+        cells: new Map(admittedClasses(schema, group.required?.includes(key)).map((name) => [name, new Set<string>()])),
+      },
     }));
     fieldsByGroup.set(group.name, fields);
     for (const { field } of fields) table.set(field.id, field);

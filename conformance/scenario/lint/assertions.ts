@@ -9,8 +9,20 @@ import type { CheckContext } from "./context.ts";
 import { at, hintForVariable, type Path } from "./diagnostic.ts";
 
 export const matcherKeys = [
-  "equals", "subset", "absent", "present", "setEquals", "orderedEquals", "contains", "notContains",
-  "length", "atMost", "atLeast", "jsonEquals", "matches", "type",
+  "equals",
+  "subset",
+  "absent",
+  "present",
+  "setEquals",
+  "orderedEquals",
+  "contains",
+  "notContains",
+  "length",
+  "atMost",
+  "atLeast",
+  "jsonEquals",
+  "matches",
+  "type",
 ] as const;
 
 /** What an assertion reads: a step result, a fixture's snapshot or a variable, and its name for messages. */
@@ -19,7 +31,13 @@ export interface AssertionTarget {
   name: string;
 }
 
-export function checkAssertion(scenario: ScenarioFile, assertion: Assertion, path: Path, context: CheckContext, result: AssertionTarget): Diagnostic[] {
+export function checkAssertion(
+  scenario: ScenarioFile,
+  assertion: Assertion,
+  path: Path,
+  context: CheckContext,
+  result: AssertionTarget,
+): Diagnostic[] {
   const { fixtureKinds, fixtures, available } = context;
   const problems: Diagnostic[] = [];
   let target: AssertionTarget | undefined = result;
@@ -29,21 +47,51 @@ export function checkAssertion(scenario: ScenarioFile, assertion: Assertion, pat
     if (!(assertion.fixture in fixtures)) {
       if (context.fixturesKnown) problems.push(at(scenario, [...path, "fixture"], `fixture "${assertion.fixture}" is not declared`));
     } else if (kind?.observes === false) {
-      problems.push(at(scenario, [...path, "fixture"], `fixture kind "${kind.kind}" observes nothing: an assertion on its snapshot could never fail`, "assert on the subject's result instead"));
+      problems.push(
+        at(
+          scenario,
+          [...path, "fixture"],
+          `fixture kind "${kind.kind}" observes nothing: an assertion on its snapshot could never fail`,
+          "assert on the subject's result instead",
+        ),
+      );
     }
   } else if (assertion.var !== undefined) {
     target = { shape: available.get(assertion.var), name: `variable "${assertion.var}"` };
     if (!available.has(assertion.var) && !context.unknowable(assertion.var)) {
-      problems.push(at(scenario, [...path, "var"], `variable "${assertion.var}" is used before it is captured`, hintForVariable(assertion.var, available)));
+      problems.push(
+        at(
+          scenario,
+          [...path, "var"],
+          `variable "${assertion.var}" is used before it is captured`,
+          hintForVariable(assertion.var, available),
+        ),
+      );
     }
   }
   const matchers = matcherKeys.filter((key) => key in assertion);
   if (matchers.length !== 1) {
-    problems.push(at(scenario, path, `an assertion needs exactly one matcher, found ${matchers.length ? matchers.join(", ") : "none"}`, `use one of: ${matcherKeys.join(", ")}`));
+    problems.push(
+      at(
+        scenario,
+        path,
+        `an assertion needs exactly one matcher, found ${matchers.length ? matchers.join(", ") : "none"}`,
+        `use one of: ${matcherKeys.join(", ")}`,
+      ),
+    );
   }
-  const expectedValue = matcherKeys.map((key) => (assertion as unknown as Record<string, unknown>)[key]).find((value) => value !== undefined);
+  const expectedValue = matcherKeys
+    .map((key) => (assertion as unknown as Record<string, unknown>)[key])
+    .find((value) => value !== undefined);
   if (referencedVariables(expectedValue).size) {
-    problems.push(at(scenario, path, "`${...}` is not substituted in expectations: it would be compared as text", "capture the value and assert with `var:`, or write the value out"));
+    problems.push(
+      at(
+        scenario,
+        path,
+        "`${...}` is not substituted in expectations: it would be compared as text",
+        "capture the value and assert with `var:`, or write the value out",
+      ),
+    );
   } else if (matchers.length === 1) {
     const problem = checkOperand(matchers[0], expectedValue, assertion.at, target);
     if (problem) problems.push(at(scenario, [...path, matchers[0]], problem.message, problem.hint));
@@ -60,7 +108,10 @@ export function checkAssertion(scenario: ScenarioFile, assertion: Assertion, pat
 const operandTypes: Partial<Record<(typeof matcherKeys)[number], { types: string[]; does: string }>> = {
   atLeast: { types: ["number"], does: "compares a number" },
   atMost: { types: ["number"], does: "compares a number" },
-  length: { types: ["array", "string", "object"], does: "counts the elements of a list, the characters of a string or the keys of an object" },
+  length: {
+    types: ["array", "string", "object"],
+    does: "counts the elements of a list, the characters of a string or the keys of an object",
+  },
   setEquals: { types: ["array"], does: "compares a list" },
   orderedEquals: { types: ["array"], does: "compares a list" },
   matches: { types: ["string"], does: "tests a string" },
@@ -73,12 +124,20 @@ const operandTypes: Partial<Record<(typeof matcherKeys)[number], { types: string
  * A matcher that can never hold on what `at` points at, where its type is declared (the operation's
  * value in runners/PROTOCOL.md, a fixture's snapshot schema); elsewhere the run checks it.
  */
-function checkOperand(matcher: (typeof matcherKeys)[number], expected: unknown, pointer: string, target: AssertionTarget | undefined): { message: string; hint?: string } | undefined {
+function checkOperand(
+  matcher: (typeof matcherKeys)[number],
+  expected: unknown,
+  pointer: string,
+  target: AssertionTarget | undefined,
+): { message: string; hint?: string } | undefined {
   if (matcher === "matches" && typeof expected === "string") {
     try {
       new RegExp(expected);
     } catch (error) {
-      return { message: `\`matches\` is not a valid regular expression: ${error instanceof Error ? error.message : String(error)}`, hint: "escape ( ) [ ] { } . * + ? with a backslash to match them as text" };
+      return {
+        message: `\`matches\` is not a valid regular expression: ${error instanceof Error ? error.message : String(error)}`,
+        hint: "escape ( ) [ ] { } . * + ? with a backslash to match them as text",
+      };
     }
   }
   const shape = shapeAt(target?.shape, pointer);
@@ -87,9 +146,12 @@ function checkOperand(matcher: (typeof matcherKeys)[number], expected: unknown, 
   if (!types || !needs || !target) return undefined;
   const there = `${pointer || "(the whole value)"} of ${target.name} is ${describeShape(shape)}`;
   if (!needs.types.some((type) => types.has(type))) {
-    const hint = types.has("array") && (matcher === "atLeast" || matcher === "atMost")
-      ? `for a list's size use \`length: N\`, or \`at: ${pointer}/0, present: true\` for "not empty"`
-      : matcher === "jsonEquals" ? "to compare a value that is not JSON text, use `equals`" : undefined;
+    const hint =
+      types.has("array") && (matcher === "atLeast" || matcher === "atMost")
+        ? `for a list's size use \`length: N\`, or \`at: ${pointer}/0, present: true\` for "not empty"`
+        : matcher === "jsonEquals"
+          ? "to compare a value that is not JSON text, use `equals`"
+          : undefined;
     return { message: `\`${matcher}\` ${needs.does}, but ${there}`, hint };
   }
   if (matcher !== "contains" && matcher !== "notContains") return undefined;
@@ -100,11 +162,18 @@ function checkOperand(matcher: (typeof matcherKeys)[number], expected: unknown, 
   if (typeof expected === "string") {
     if (types.has("string") || !itemTypes || itemTypes.has("string")) return undefined;
     const firstKey = Object.keys(((shape?.items as Shape).properties ?? {}) as object)[0];
-    return { message: `${shown} finds a string element by substring, but ${there}`, hint: `give the keys an element must have, e.g. ${matcher}: {${firstKey ?? "key"}: ${expected}}` };
+    return {
+      message: `${shown} finds a string element by substring, but ${there}`,
+      hint: `give the keys an element must have, e.g. ${matcher}: {${firstKey ?? "key"}: ${expected}}`,
+    };
   }
-  if (!types.has("array")) return { message: `${shown} finds an element of a list, but ${there}`, hint: "on a string, give the text to find" };
+  if (!types.has("array"))
+    return { message: `${shown} finds an element of a list, but ${there}`, hint: "on a string, give the text to find" };
   if (itemTypes && !types.has("string") && [...itemTypes].every((type) => type === "string")) {
-    return { message: `${shown} finds ${isRecord(expected) ? "an object element by subset" : "an element equal to it"}, but ${there}`, hint: `give the text an element contains, e.g. ${matcher}: some text` };
+    return {
+      message: `${shown} finds ${isRecord(expected) ? "an object element by subset" : "an element equal to it"}, but ${there}`,
+      hint: `give the text an element contains, e.g. ${matcher}: some text`,
+    };
   }
   return undefined;
 }

@@ -16,5 +16,7 @@ export function closest(word: string, candidates: Set<string>): string | undefin
 }
 
 export function hintForVariable(name: string, available: ReadonlyMap<string, unknown>): string {
-  return available.size ? `set it with capture: in an earlier step; available here: ${[...available.keys()].join(", ")}` : "set it with capture: in an earlier step";
+  return available.size
+    ? `set it with capture: in an earlier step; available here: ${[...available.keys()].join(", ")}`
+    : "set it with capture: in an earlier step";
 }

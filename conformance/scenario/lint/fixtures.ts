@@ -20,7 +20,12 @@ export interface DeclaredFixtures {
 }
 
 /** `fixtures:`: each kind known to the suite, each one's options valid for its kind. */
-export function declaredFixtures(scenario: ScenarioFile, data: Record<string, unknown>, fixtureKinds: SuiteDefinition["fixtureKinds"], { malformed, malformedItself }: MalformedParts): DeclaredFixtures {
+export function declaredFixtures(
+  scenario: ScenarioFile,
+  data: Record<string, unknown>,
+  fixtureKinds: SuiteDefinition["fixtureKinds"],
+  { malformed, malformedItself }: MalformedParts,
+): DeclaredFixtures {
   const fixturesKnown = data.fixtures === undefined || (isRecord(data.fixtures) && !malformedItself(["fixtures"]));
   const fixtures: Fixtures = {};
   const unknownFixtures = new Set<string>();
@@ -32,11 +37,19 @@ export function declaredFixtures(scenario: ScenarioFile, data: Record<string, un
     if (!kind) unknownFixtures.add(name);
     if (kindName === undefined) continue;
     if (!kind) {
-      problems.push(at(scenario, ["fixtures", name, "kind"], `unknown fixture kind "${kindName}"`, `expected one of: ${[...fixtureKinds.keys()].join(", ")}`));
+      problems.push(
+        at(
+          scenario,
+          ["fixtures", name, "kind"],
+          `unknown fixture kind "${kindName}"`,
+          `expected one of: ${[...fixtureKinds.keys()].join(", ")}`,
+        ),
+      );
       continue;
     }
     const validateOptions = compileSchema(kind.optionsSchema);
-    if (!validateOptions(fixtures[name].options ?? {})) problems.push(...toDiagnostics(validateOptions.errors ?? [], scenario, ["fixtures", name, "options"]));
+    if (!validateOptions(fixtures[name].options ?? {}))
+      problems.push(...toDiagnostics(validateOptions.errors ?? [], scenario, ["fixtures", name, "options"]));
   }
   return { fixtures, unknownFixtures, fixturesKnown, problems };
 }
@@ -46,12 +59,26 @@ export function checkFixtureStep(scenario: ScenarioFile, step: FixtureStep, base
   const declared = context.fixtures[step.fixture];
   if (!declared) {
     if (!context.fixturesKnown) return [];
-    return [at(scenario, [...base, "fixture"], `fixture "${step.fixture}" is not declared`, `declare it under fixtures:, or use one of: ${Object.keys(context.fixtures).join(", ") || "(none declared)"}`)];
+    return [
+      at(
+        scenario,
+        [...base, "fixture"],
+        `fixture "${step.fixture}" is not declared`,
+        `declare it under fixtures:, or use one of: ${Object.keys(context.fixtures).join(", ") || "(none declared)"}`,
+      ),
+    ];
   }
   const kind = context.fixtureKinds.get(declared.kind);
   if (!kind) return [];
   if (!kind.actions.includes(step.action)) {
-    return [at(scenario, [...base, "action"], `fixture kind "${declared.kind}" has no action "${step.action}"`, `expected one of: ${kind.actions.join(", ") || "(none)"}`)];
+    return [
+      at(
+        scenario,
+        [...base, "action"],
+        `fixture kind "${declared.kind}" has no action "${step.action}"`,
+        `expected one of: ${kind.actions.join(", ") || "(none)"}`,
+      ),
+    ];
   }
   // An input built from variables can only be checked when the scenario runs.
   if (!kind.checkAction || referencedVariables(step.with).size) return [];
@@ -65,20 +92,54 @@ export function checkSettled(scenario: ScenarioFile, step: Record<string, unknow
   listed.forEach((name, index) => {
     const declared = context.fixtures[name];
     if (!declared) {
-      if (context.fixturesKnown) problems.push(at(scenario, [...base, "snapshotOnSettle", index], `fixture "${name}" is not declared`, `declare it under fixtures:, or use one of: ${Object.keys(context.fixtures).join(", ") || "(none declared)"}`));
+      if (context.fixturesKnown)
+        problems.push(
+          at(
+            scenario,
+            [...base, "snapshotOnSettle", index],
+            `fixture "${name}" is not declared`,
+            `declare it under fixtures:, or use one of: ${Object.keys(context.fixtures).join(", ") || "(none declared)"}`,
+          ),
+        );
     } else if (context.fixtureKinds.get(declared.kind)?.observes === false) {
-      problems.push(at(scenario, [...base, "snapshotOnSettle", index], `fixture kind "${declared.kind}" observes nothing: its snapshot on settle could never fail an assertion`));
+      problems.push(
+        at(
+          scenario,
+          [...base, "snapshotOnSettle", index],
+          `fixture kind "${declared.kind}" observes nothing: its snapshot on settle could never fail an assertion`,
+        ),
+      );
     }
   });
   if (!Array.isArray(step.expect)) return problems;
   step.expect.forEach((assertion, index) => {
     if (!isRecord(assertion) || assertion.settled !== true) return;
     const path = [...base, "expect", index, "settled"];
-    if ("fixture" in step) problems.push(at(scenario, path, "settled: true only applies to an operation step: a fixture action has no answer to settle", "drop settled"));
-    else if (typeof assertion.fixture !== "string") problems.push(at(scenario, path, "settled: true reads a fixture's snapshot taken on settle", "add fixture:, or drop settled"));
-    else if (!listed.includes(assertion.fixture)) problems.push(at(scenario, path, `settled: true reads the snapshot taken on settle, but this step's snapshotOnSettle does not list fixture "${assertion.fixture}"`, `add snapshotOnSettle: [${[...listed, assertion.fixture].join(", ")}] to the step`));
+    if ("fixture" in step)
+      problems.push(
+        at(scenario, path, "settled: true only applies to an operation step: a fixture action has no answer to settle", "drop settled"),
+      );
+    else if (typeof assertion.fixture !== "string")
+      problems.push(at(scenario, path, "settled: true reads a fixture's snapshot taken on settle", "add fixture:, or drop settled"));
+    else if (!listed.includes(assertion.fixture))
+      problems.push(
+        at(
+          scenario,
+          path,
+          `settled: true reads the snapshot taken on settle, but this step's snapshotOnSettle does not list fixture "${assertion.fixture}"`,
+          `add snapshotOnSettle: [${[...listed, assertion.fixture].join(", ")}] to the step`,
+        ),
+      );
     for (const key of ["eventuallyMs", "holdsForMs"]) {
-      if (assertion[key] !== undefined) problems.push(at(scenario, [...base, "expect", index, key], `${key} re-reads the snapshot, but settled: true reads the one taken on settle, once`, `drop ${key}, or write a second assertion without settled`));
+      if (assertion[key] !== undefined)
+        problems.push(
+          at(
+            scenario,
+            [...base, "expect", index, key],
+            `${key} re-reads the snapshot, but settled: true reads the one taken on settle, once`,
+            `drop ${key}, or write a second assertion without settled`,
+          ),
+        );
     }
   });
   return problems;

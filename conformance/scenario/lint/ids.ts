@@ -17,8 +17,17 @@ export async function checkIds(scenarios: ScenarioFile[]): Promise<Diagnostic[]>
     if (!idMatchesPath(scenario.file, id)) {
       const inSuite = isInside(scenario.file, defaultScenarioDir);
       const expected = inSuite ? idForPath(scenario.file, defaultScenarioDir) : basename(scenario.file).replace(/\.ya?ml$/, "");
-      const hint = inSuite ? `write id: ${expected}, or move the file to match the id` : `write id: ${expected} (with the folders above it in your scenarios folder, e.g. family/${expected}), or move the file to match the id`;
-      problems.push(at(scenario, ["id"], `id "${id}" is not this file's path: a scenario's id is its path under the scenarios folder, without .yaml`, hint));
+      const hint = inSuite
+        ? `write id: ${expected}, or move the file to match the id`
+        : `write id: ${expected} (with the folders above it in your scenarios folder, e.g. family/${expected}), or move the file to match the id`;
+      problems.push(
+        at(
+          scenario,
+          ["id"],
+          `id "${id}" is not this file's path: a scenario's id is its path under the scenarios folder, without .yaml`,
+          hint,
+        ),
+      );
       continue;
     }
     byId.set(id, [...(byId.get(id) ?? []), scenario]);
@@ -30,7 +39,14 @@ export async function checkIds(scenarios: ScenarioFile[]): Promise<Diagnostic[]>
     for (const scenario of sharing) {
       if (scenario === keeper) continue;
       const where = `${keeper.file}:${keeper.locate(["id"]).line}`;
-      problems.push(at(scenario, ["id"], `duplicate scenario id "${id}": also the id of ${where}`, "lint one scenarios folder at a time, or move this file (the newer one) so its path, and so its id, differ"));
+      problems.push(
+        at(
+          scenario,
+          ["id"],
+          `duplicate scenario id "${id}": also the id of ${where}`,
+          "lint one scenarios folder at a time, or move this file (the newer one) so its path, and so its id, differ",
+        ),
+      );
     }
   }
   return problems;
@@ -40,5 +56,8 @@ const isInside = (file: string, folder: string) => !relative(folder, resolve(fil
 
 /** Whole seconds: files a checkout wrote together count as equally old. */
 async function modifiedSecond(file: string): Promise<number> {
-  return stat(file).then((info) => Math.floor(info.mtimeMs / 1000), () => 0);
+  return stat(file).then(
+    (info) => Math.floor(info.mtimeMs / 1000),
+    () => 0,
+  );
 }

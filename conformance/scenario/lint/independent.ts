@@ -8,19 +8,33 @@ import { at, type Path } from "./diagnostic.ts";
 /** Which step (0-based index) captured each variable so far. */
 export type CapturedBy = ReadonlyMap<string, number>;
 
-export function checkIndependentStep(scenario: ScenarioFile, step: Record<string, unknown>, base: Path, capturedBy: CapturedBy): Diagnostic[] {
+export function checkIndependentStep(
+  scenario: ScenarioFile,
+  step: Record<string, unknown>,
+  base: Path,
+  capturedBy: CapturedBy,
+): Diagnostic[] {
   if (step.independent !== true) return [];
   const reads: { path: Path; name: string; written: string }[] = [];
-  for (const key of ["op", "with"]) for (const name of referencedVariables(step[key])) reads.push({ path: [...base, key], name, written: `\${${name}}` });
+  for (const key of ["op", "with"])
+    for (const name of referencedVariables(step[key])) reads.push({ path: [...base, key], name, written: `\${${name}}` });
   if (Array.isArray(step.expect)) {
     step.expect.forEach((assertion: { var?: unknown }, index) => {
-      if (typeof assertion?.var === "string") reads.push({ path: [...base, "expect", index, "var"], name: assertion.var, written: `var ${assertion.var}` });
+      if (typeof assertion?.var === "string")
+        reads.push({ path: [...base, "expect", index, "var"], name: assertion.var, written: `var ${assertion.var}` });
     });
   }
   const stepNumber = Number(base[1]) + 1;
   return reads.flatMap(({ path, name, written }) => {
     const capturer = capturedBy.get(name);
     if (capturer === undefined) return [];
-    return [at(scenario, path, `step ${stepNumber} is marked independent but reads ${written}, which step ${capturer + 1} captures: it builds on that step's result`, `remove \`independent: true\`, or write the value itself`)];
+    return [
+      at(
+        scenario,
+        path,
+        `step ${stepNumber} is marked independent but reads ${written}, which step ${capturer + 1} captures: it builds on that step's result`,
+        `remove \`independent: true\`, or write the value itself`,
+      ),
+    ];
   });
 }

@@ -15,9 +15,12 @@ export interface MalformedParts {
 /** An unknown key does not make its object malformed (the known keys are still checked). */
 export function malformedParts(problems: SchemaProblem[]): MalformedParts {
   // `if` only repeats the precise problem of its branch, deeper down.
-  const paths = problems.filter((problem) => problem.keyword !== "additionalProperties" && problem.keyword !== "if").map((problem) => problem.path);
+  const paths = problems
+    .filter((problem) => problem.keyword !== "additionalProperties" && problem.keyword !== "if")
+    .map((problem) => problem.path);
   return {
-    malformed: (path, except) => paths.some((problem) => startsWith(problem, path) && !(except !== undefined && problem[path.length] === except)),
+    malformed: (path, except) =>
+      paths.some((problem) => startsWith(problem, path) && !(except !== undefined && problem[path.length] === except)),
     malformedItself: (path) => paths.some((problem) => problem.length === path.length && startsWith(problem, path)),
   };
 }

@@ -24,16 +24,33 @@ export interface StepOperations {
 export function stepOperations(op: string, matrix: Scenario["matrix"], suite: SuiteDefinition): StepOperations {
   const name = /^\$\{([^{}]+)\}$/.exec(op)?.[1];
   const allPaths = Object.values(suite.matrices).flat();
-  const isOperationVariable = name !== undefined && allPaths.length > 0 && allPaths.every((path) => isOperationName(suite.pathVariables(path)[name] ?? ""));
+  const isOperationVariable =
+    name !== undefined && allPaths.length > 0 && allPaths.every((path) => isOperationName(suite.pathVariables(path)[name] ?? ""));
   if (!isOperationVariable) return { variable: false, ops: [op] };
   const paths = matrixPaths(matrix, suite);
-  return { variable: true, ops: [...new Set((paths.length ? paths : allPaths).map((path) => suite.pathVariables(path)[name]).filter((value) => value !== undefined))] };
+  return {
+    variable: true,
+    ops: [
+      ...new Set((paths.length ? paths : allPaths).map((path) => suite.pathVariables(path)[name]).filter((value) => value !== undefined)),
+    ],
+  };
 }
 
-export function checkOperationStep(scenario: ScenarioFile, step: OperationStep, base: Path, variable: boolean, isMatrix: boolean, suite: SuiteDefinition): Diagnostic[] {
+export function checkOperationStep(
+  scenario: ScenarioFile,
+  step: OperationStep,
+  base: Path,
+  variable: boolean,
+  isMatrix: boolean,
+  suite: SuiteDefinition,
+): Diagnostic[] {
   if (variable) {
-    const matrices = Object.keys(suite.matrices).map((name) => `\`matrix: ${name}\``).join(" or ");
-    return isMatrix ? [] : [at(scenario, [...base, "op"], `${step.op} is only defined in a scenario with a matrix`, `add ${matrices} or name the operation`)];
+    const matrices = Object.keys(suite.matrices)
+      .map((name) => `\`matrix: ${name}\``)
+      .join(" or ");
+    return isMatrix
+      ? []
+      : [at(scenario, [...base, "op"], `${step.op} is only defined in a scenario with a matrix`, `add ${matrices} or name the operation`)];
   }
   const validate = operationValidator(step.op);
   if (!validate) return [at(scenario, [...base, "op"], `unknown operation "${step.op}"`, `expected one of: ${operationNames.join(", ")}`)];
@@ -50,12 +67,26 @@ export function checkOperationStep(scenario: ScenarioFile, step: OperationStep, 
  * Each capability the step's operations, or the input keys it gives them, need (`x-capability`) and
  * the scenario does not require: without it in `requires`, a port lacking it would fail, not skip.
  */
-export function checkCapabilities(scenario: ScenarioFile, step: OperationStep, base: Path, { variable, ops }: StepOperations, requires: string[]): Diagnostic[] {
+export function checkCapabilities(
+  scenario: ScenarioFile,
+  step: OperationStep,
+  base: Path,
+  { variable, ops }: StepOperations,
+  requires: string[],
+): Diagnostic[] {
   const problems: Diagnostic[] = [];
   const missing = (capability: string | undefined): capability is string => capability !== undefined && !requires.includes(capability);
   for (const op of ops) {
     const needed = capabilitiesOfOperation(op).operation;
-    if (missing(needed)) problems.push(at(scenario, [...base, "op"], `operation ${op} needs capability "${needed}", which this scenario does not require`, `add ${needed} to requires: (a port that cannot ${op} is then skipped, not failed)`));
+    if (missing(needed))
+      problems.push(
+        at(
+          scenario,
+          [...base, "op"],
+          `operation ${op} needs capability "${needed}", which this scenario does not require`,
+          `add ${needed} to requires: (a port that cannot ${op} is then skipped, not failed)`,
+        ),
+      );
   }
   for (const key of Object.keys(isRecord(step.with) ? step.with : {})) {
     const byCapability = new Map<string, string[]>();
@@ -65,7 +96,14 @@ export function checkCapabilities(scenario: ScenarioFile, step: OperationStep, b
     }
     for (const [capability, needing] of byCapability) {
       const on = variable && needing.length === ops.length ? step.op : needing.join(" or ");
-      problems.push(at(scenario, [...base, "with", key], `${key} on ${on} needs capability "${capability}", which this scenario does not require`, `add ${capability} to requires: (a port without ${capability} is then skipped, not failed)`));
+      problems.push(
+        at(
+          scenario,
+          [...base, "with", key],
+          `${key} on ${on} needs capability "${capability}", which this scenario does not require`,
+          `add ${capability} to requires: (a port without ${capability} is then skipped, not failed)`,
+        ),
+      );
     }
   }
   return problems;

@@ -17,19 +17,31 @@ import { malformedParts, type MalformedParts } from "./malformed.ts";
 import { checkCapabilities, checkOperationStep, stepOperations } from "./operations.ts";
 import { checkWhens } from "./whens.ts";
 
-export function checkScenario(scenario: ScenarioFile, suite: SuiteDefinition, clauseIds: Set<string>, schemaProblems: SchemaProblem[] = []): Diagnostic[] {
+export function checkScenario(
+  scenario: ScenarioFile,
+  suite: SuiteDefinition,
+  clauseIds: Set<string>,
+  schemaProblems: SchemaProblem[] = [],
+): Diagnostic[] {
   const data = scenario.data;
   if (!isRecord(data)) return [];
   const parts = malformedParts(schemaProblems);
   const { malformed, malformedItself } = parts;
   const problems: Diagnostic[] = [];
-  const strings = (key: string) => (Array.isArray(data[key]) && !malformedItself([key]) ? (data[key] as unknown[]) : []).map((value, index) => ({ value, index })).filter((entry): entry is { value: string; index: number } => typeof entry.value === "string" && !malformed([key, entry.index]));
+  const strings = (key: string) =>
+    (Array.isArray(data[key]) && !malformedItself([key]) ? (data[key] as unknown[]) : [])
+      .map((value, index) => ({ value, index }))
+      .filter((entry): entry is { value: string; index: number } => typeof entry.value === "string" && !malformed([key, entry.index]));
   for (const { value: id, index } of strings("spec")) {
-    if (!clauseIds.has(id)) problems.push(at(scenario, ["spec", index], `clause "${id}" is not defined in SPEC.md`, closest(id, clauseIds)));
+    if (!clauseIds.has(id))
+      problems.push(at(scenario, ["spec", index], `clause "${id}" is not defined in SPEC.md`, closest(id, clauseIds)));
   }
   const requires = strings("requires").map(({ value }) => value);
   for (const { value: capability, index } of strings("requires")) {
-    if (!suite.capabilities.includes(capability)) problems.push(at(scenario, ["requires", index], `unknown capability "${capability}"`, closest(capability, new Set(suite.capabilities))));
+    if (!suite.capabilities.includes(capability))
+      problems.push(
+        at(scenario, ["requires", index], `unknown capability "${capability}"`, closest(capability, new Set(suite.capabilities))),
+      );
   }
   const declared = declaredFixtures(scenario, data, suite.fixtureKinds, parts);
   problems.push(...declared.problems);
@@ -44,7 +56,10 @@ export function checkScenario(scenario: ScenarioFile, suite: SuiteDefinition, cl
   };
   const capturedBy = new Map<string, number>();
   steps.forEach((step, index) => {
-    if (isRecord(step)) problems.push(...checkStep(scenario, step, index, { suite, matrix: data.matrix as Scenario["matrix"], requires, context, capturedBy, parts }));
+    if (isRecord(step))
+      problems.push(
+        ...checkStep(scenario, step, index, { suite, matrix: data.matrix as Scenario["matrix"], requires, context, capturedBy, parts }),
+      );
   });
   return problems;
 }
@@ -54,7 +69,9 @@ export function checkScenario(scenario: ScenarioFile, suite: SuiteDefinition, cl
  * malformed matrix too: its steps still name them) and each fixture's published values.
  */
 function initialVariables(isMatrix: boolean, fixtures: CheckContext["fixtures"], suite: SuiteDefinition): Map<string, Shape | undefined> {
-  const pathVariableNames = new Set(Object.values(suite.matrices).flatMap((paths) => paths.flatMap((path) => Object.keys(suite.pathVariables(path)))));
+  const pathVariableNames = new Set(
+    Object.values(suite.matrices).flatMap((paths) => paths.flatMap((path) => Object.keys(suite.pathVariables(path)))),
+  );
   const available = new Map<string, Shape | undefined>(isMatrix ? [...pathVariableNames].map((name) => [name, { type: "string" }]) : []);
   for (const [name, fixture] of Object.entries(fixtures)) {
     for (const key of suite.fixtureKinds.get(fixture.kind)?.varKeys ?? []) available.set(`${name}.${key}`, undefined);
@@ -73,7 +90,12 @@ interface StepScope {
 }
 
 /** One step, in file order: what it does, the variables it uses, what it captures (for the steps after it), its assertions. */
-function checkStep(scenario: ScenarioFile, step: Record<string, unknown>, index: number, { suite, matrix, requires, context, capturedBy, parts }: StepScope): Diagnostic[] {
+function checkStep(
+  scenario: ScenarioFile,
+  step: Record<string, unknown>,
+  index: number,
+  { suite, matrix, requires, context, capturedBy, parts }: StepScope,
+): Diagnostic[] {
   const problems: Diagnostic[] = [];
   const base = ["steps", index];
   const stepWellFormed = !parts.malformed(base, "expect");
@@ -83,11 +105,14 @@ function checkStep(scenario: ScenarioFile, step: Record<string, unknown>, index:
   if (stepWellFormed) {
     if (isFixtureStep) problems.push(...checkFixtureStep(scenario, step as unknown as FixtureStep, base, context));
     else if (operations) {
-      problems.push(...checkOperationStep(scenario, step as unknown as OperationStep, base, operations.variable, matrix !== undefined, suite));
+      problems.push(
+        ...checkOperationStep(scenario, step as unknown as OperationStep, base, operations.variable, matrix !== undefined, suite),
+      );
       problems.push(...checkCapabilities(scenario, step as unknown as OperationStep, base, operations, requires));
     }
     for (const name of referencedVariables(step.with)) {
-      if (!context.available.has(name) && !context.unknowable(name)) problems.push(at(scenario, [...base, "with"], `\${${name}} is used before it is set`, hintForVariable(name, context.available)));
+      if (!context.available.has(name) && !context.unknowable(name))
+        problems.push(at(scenario, [...base, "with"], `\${${name}} is used before it is set`, hintForVariable(name, context.available)));
     }
   }
   const result: AssertionTarget = {
@@ -105,7 +130,8 @@ function checkStep(scenario: ScenarioFile, step: Record<string, unknown>, index:
   if (!Array.isArray(step.expect)) return problems;
   step.expect.forEach((assertion, assertionIndex) => {
     const path = [...base, "expect", assertionIndex];
-    if (isRecord(assertion) && !parts.malformed(path)) problems.push(...checkAssertion(scenario, assertion as unknown as Assertion, path, context, result));
+    if (isRecord(assertion) && !parts.malformed(path))
+      problems.push(...checkAssertion(scenario, assertion as unknown as Assertion, path, context, result));
   });
   return problems;
 }

@@ -7,20 +7,37 @@ import { matrixPaths, type SuiteDefinition } from "../suite-definition.ts";
 import { at, type Path } from "./diagnostic.ts";
 
 /** A `when` outside a matrix, or one that no expansion of this scenario matches, would silently drop its step or assertion. */
-export function checkWhens(scenario: ScenarioFile, suite: SuiteDefinition, matrix: Scenario["matrix"], steps: unknown[], malformed: (path: Path) => boolean): Diagnostic[] {
+export function checkWhens(
+  scenario: ScenarioFile,
+  suite: SuiteDefinition,
+  matrix: Scenario["matrix"],
+  steps: unknown[],
+  malformed: (path: Path) => boolean,
+): Diagnostic[] {
   const paths = matrixPaths(matrix, suite);
   const problems: Diagnostic[] = [];
   const check = (when: unknown, path: Path) => {
     if (!isRecord(when) || malformed(path)) return;
-    if (!paths.length) problems.push(at(scenario, path, "`when` only applies to a scenario with a matrix", "add `matrix:` or remove `when`"));
+    if (!paths.length)
+      problems.push(at(scenario, path, "`when` only applies to a scenario with a matrix", "add `matrix:` or remove `when`"));
     else if (!paths.some((clientPath) => whenMatches(when as When, suite.pathVariables(clientPath)))) {
-      problems.push(at(scenario, path, `this \`when\` matches none of the scenario's paths (${paths.join(", ")}), so what it guards never runs`, "fix the values or the matrix"));
+      problems.push(
+        at(
+          scenario,
+          path,
+          `this \`when\` matches none of the scenario's paths (${paths.join(", ")}), so what it guards never runs`,
+          "fix the values or the matrix",
+        ),
+      );
     }
   };
   steps.forEach((step, index) => {
     if (!isRecord(step)) return;
     check(step.when, ["steps", index, "when"]);
-    if (Array.isArray(step.expect)) step.expect.forEach((assertion, assertionIndex) => isRecord(assertion) && check(assertion.when, ["steps", index, "expect", assertionIndex, "when"]));
+    if (Array.isArray(step.expect))
+      step.expect.forEach(
+        (assertion, assertionIndex) => isRecord(assertion) && check(assertion.when, ["steps", index, "expect", assertionIndex, "when"]),
+      );
   });
   return problems;
 }

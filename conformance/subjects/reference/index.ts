@@ -19,7 +19,10 @@ export function createReferenceSubject(name = "reference"): Subject {
   // What would have ended the ts runner's process ends this subject the same way (uncaught.ts).
   const throwIfUncaught = (op: string) => {
     const error = uncaught.take();
-    if (error !== undefined) throw new SubjectBrokenError(`the reference threw outside any operation (uncaught, by ${op} or before it; the ts runner's process would have ended): ${describeUncaught(error)}`);
+    if (error !== undefined)
+      throw new SubjectBrokenError(
+        `the reference threw outside any operation (uncaught, by ${op} or before it; the ts runner's process would have ended): ${describeUncaught(error)}`,
+      );
   };
   const request = async (op: string, input: Record<string, unknown>, timeoutMs: number) => {
     await (handshake ??= uncaught.within(() => client.handshake(timeoutMs)));

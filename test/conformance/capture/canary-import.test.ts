@@ -19,19 +19,42 @@ const SET_COOKIE = "opaque-canary-setcookie-0c1d2e3f";
 const RESPONSE_HEADER = "opaque-canary-resphdr-4a5b6c7d";
 /** Too short to be searched for elsewhere: only its key redacts it. */
 const SHORT = "Qx-9z";
-const needles = [AUTH, XKEY, COOKIE, QUERY, BODY_KEY, SET_COOKIE, RESPONSE_HEADER, SHORT, "canary-auth", "canary-cookie", "canary-setcookie"];
+const needles = [
+  AUTH,
+  XKEY,
+  COOKIE,
+  QUERY,
+  BODY_KEY,
+  SET_COOKIE,
+  RESPONSE_HEADER,
+  SHORT,
+  "canary-auth",
+  "canary-cookie",
+  "canary-setcookie",
+];
 
 const work = await mkdtemp(join(tmpdir(), "tnc-canary-import-"));
 afterAll(() => rm(work, { recursive: true, force: true }));
 
 async function cli(args: string[]): Promise<{ code: number; output: string }> {
   const { code, stdout, stderr } = await runCli(args, 120_000);
-  return { code, output: `${stdout}
-${stderr}` };
+  return {
+    code,
+    output: `${stdout}
+${stderr}`,
+  };
 }
 
-const body = JSON.stringify({ model: "m1", messages: [{ role: "user", content: "hi" }], temperature: 0.1, api_key: BODY_KEY, metadata: { session_token: SHORT } });
-const answer = JSON.stringify({ choices: [{ index: 0, message: { role: "assistant", content: `your session is ${SET_COOKIE}` }, finish_reason: "stop" }] });
+const body = JSON.stringify({
+  model: "m1",
+  messages: [{ role: "user", content: "hi" }],
+  temperature: 0.1,
+  api_key: BODY_KEY,
+  metadata: { session_token: SHORT },
+});
+const answer = JSON.stringify({
+  choices: [{ index: 0, message: { role: "assistant", content: `your session is ${SET_COOKIE}` }, finish_reason: "stop" }],
+});
 const url = `https://llm.example.test/v1/chat/completions?key=${QUERY}`;
 const requestHeaders: [string, string][] = [
   ["Host", "llm.example.test"],
@@ -71,12 +94,18 @@ const har = {
   },
 };
 
-const rawDump = [`POST /v1/chat/completions?key=${QUERY} HTTP/1.1`, ...requestHeaders.map(([name, value]) => `${name}: ${value}`), `Content-Length: ${Buffer.byteLength(body)}`, "", body].join("\r\n");
+const rawDump = [
+  `POST /v1/chat/completions?key=${QUERY} HTTP/1.1`,
+  ...requestHeaders.map(([name, value]) => `${name}: ${value}`),
+  `Content-Length: ${Buffer.byteLength(body)}`,
+  "",
+  body,
+].join("\r\n");
 
 /** A block as curl --trace-ascii prints it: rows of 64 bytes, a CRLF ends a row and is not shown. */
 function traceBlock(marker: string, data: string): string[] {
   const rows = [`${marker}, ${Buffer.byteLength(data)} bytes (0x${Buffer.byteLength(data).toString(16)})`];
-  for (let index = 0; index < data.length; ) {
+  for (let index = 0; index < data.length;) {
     const start = index;
     let text = "";
     while (text.length < 64 && index < data.length) {
@@ -92,9 +121,28 @@ function traceBlock(marker: string, data: string): string[] {
 }
 const curlTrace = [
   "== Info: Connected to llm.example.test (127.0.0.1) port 443",
-  ...traceBlock("=> Send header", [`POST /v1/chat/completions?key=${QUERY} HTTP/1.1`, ...requestHeaders.map(([name, value]) => `${name}: ${value}`), `Content-Length: ${Buffer.byteLength(body)}`, "", ""].join("\r\n")),
+  ...traceBlock(
+    "=> Send header",
+    [
+      `POST /v1/chat/completions?key=${QUERY} HTTP/1.1`,
+      ...requestHeaders.map(([name, value]) => `${name}: ${value}`),
+      `Content-Length: ${Buffer.byteLength(body)}`,
+      "",
+      "",
+    ].join("\r\n"),
+  ),
   ...traceBlock("=> Send data", body),
-  ...traceBlock("<= Recv header", ["HTTP/1.1 200 OK", "Content-Type: application/json", `Set-Cookie: sid=${SET_COOKIE}; Path=/`, `x-upstream-token: ${RESPONSE_HEADER}`, "", ""].join("\r\n")),
+  ...traceBlock(
+    "<= Recv header",
+    [
+      "HTTP/1.1 200 OK",
+      "Content-Type: application/json",
+      `Set-Cookie: sid=${SET_COOKIE}; Path=/`,
+      `x-upstream-token: ${RESPONSE_HEADER}`,
+      "",
+      "",
+    ].join("\r\n"),
+  ),
   ...traceBlock("<= Recv data", answer),
   "",
 ].join("\n");
@@ -107,11 +155,25 @@ describe("planted secrets in HAR, raw HTTP and curl trace inputs", () => {
     await writeFile(join(inputs, "canary-raw.http"), rawDump);
     await writeFile(join(inputs, "canary-trace.txt"), curlTrace);
     // The raw dump has no reply: its --reply echoes the cookie, which only the Cookie header held.
-    await writeFile(join(inputs, "reply.json"), JSON.stringify({ choices: [{ index: 0, message: { role: "assistant", content: `cookie ${COOKIE} noted` }, finish_reason: "stop" }] }));
+    await writeFile(
+      join(inputs, "reply.json"),
+      JSON.stringify({ choices: [{ index: 0, message: { role: "assistant", content: `cookie ${COOKIE} noted` }, finish_reason: "stop" }] }),
+    );
 
     const out = join(work, "scenarios");
     const kept = join(work, "captures");
-    const imported = await cli(["import", join(inputs, "canary.har"), join(inputs, "canary-raw.http"), join(inputs, "canary-trace.txt"), "--reply", join(inputs, "reply.json"), "--out", out, "--capture-out", kept]);
+    const imported = await cli([
+      "import",
+      join(inputs, "canary.har"),
+      join(inputs, "canary-raw.http"),
+      join(inputs, "canary-trace.txt"),
+      "--reply",
+      join(inputs, "reply.json"),
+      "--out",
+      out,
+      "--capture-out",
+      kept,
+    ]);
     expect(imported.code, imported.output).toBe(0);
     expect(imported.output).toContain("imported 3 captures");
 
@@ -121,13 +183,29 @@ describe("planted secrets in HAR, raw HTTP and curl trace inputs", () => {
       const request = capture.exchanges[0].requests[0];
       expect(request.path, name).toBe("/v1/chat/completions?key=[REDACTED]");
       expect(request.body, name).toMatchObject({ api_key: "[REDACTED]", metadata: { session_token: "[REDACTED]" }, temperature: 0.1 });
-      expect(request.headers, name).toMatchObject({ Authorization: "[REDACTED]", "x-api-key": "[REDACTED]", Cookie: "[REDACTED]", Host: "llm.example.test" });
+      expect(request.headers, name).toMatchObject({
+        Authorization: "[REDACTED]",
+        "x-api-key": "[REDACTED]",
+        Cookie: "[REDACTED]",
+        Host: "llm.example.test",
+      });
       expect(capture.client.requestParams, name).toMatchObject({ api_key: "[REDACTED]", temperature: 0.1 });
       expect(capture.upstream.replies[0].text, name).toMatch(/\[REDACTED\]/);
     }
 
     const reports = join(work, "reports");
-    const run = await cli(["run", out, "--json", join(reports, "r.json"), "--junit", join(reports, "r.xml"), "--matrix", join(reports, "r.md"), "--html", join(reports, "r.html")]);
+    const run = await cli([
+      "run",
+      out,
+      "--json",
+      join(reports, "r.json"),
+      "--junit",
+      join(reports, "r.xml"),
+      "--matrix",
+      join(reports, "r.md"),
+      "--html",
+      join(reports, "r.html"),
+    ]);
     expect(run.code, run.output).toBe(0);
     expect(run.output).toContain("3 passed, 0 failed");
 
@@ -138,6 +216,7 @@ describe("planted secrets in HAR, raw HTTP and curl trace inputs", () => {
       { where: "import output", text: imported.output },
       { where: "run output", text: run.output },
     ];
-    for (const { where, text } of texts) for (const needle of needles) expect(text.includes(needle), `${needle} leaked into ${where}`).toBe(false);
+    for (const { where, text } of texts)
+      for (const needle of needles) expect(text.includes(needle), `${needle} leaked into ${where}`).toBe(false);
   });
 });

@@ -18,31 +18,67 @@ const CANARY_BODY_KEY = "opaque-canary-body-key-9f06";
 /** Too short to be searched for elsewhere: only its key redacts it (also in the raw text). */
 const CANARY_SHORT = "Zq-7Kw";
 /** Fragments that would betray a partial leak too. */
-const needles = [CANARY, CANARY.slice(3), CANARY_TOKEN, "4815162342", CANARY_HEADER, CANARY_QUERY, "query-value-31bd", CANARY_CUSTOM_HEADER, "custom-header-c4e2", CANARY_BODY_KEY, "body-key-9f06", CANARY_SHORT];
+const needles = [
+  CANARY,
+  CANARY.slice(3),
+  CANARY_TOKEN,
+  "4815162342",
+  CANARY_HEADER,
+  CANARY_QUERY,
+  "query-value-31bd",
+  CANARY_CUSTOM_HEADER,
+  "custom-header-c4e2",
+  CANARY_BODY_KEY,
+  "body-key-9f06",
+  CANARY_SHORT,
+];
 
 const work = await mkdtemp(join(tmpdir(), "tnc-canary-"));
 afterAll(() => rm(work, { recursive: true, force: true }));
 
 async function cli(args: string[]): Promise<{ code: number; output: string }> {
   const { code, stdout, stderr } = await runCli(args, 60_000);
-  return { code, output: `${stdout}
-${stderr}` };
+  return {
+    code,
+    output: `${stdout}
+${stderr}`,
+  };
 }
 
 const tool = { name: "lookup", description: "looks things up", inputSchema: { type: "object", properties: { token: { type: "string" } } } };
-const params = { temperature: 0.3, user: `svc ${CANARY}`, metadata: { ticket: CANARY_TOKEN }, x_api_key: CANARY_BODY_KEY, session: CANARY_SHORT };
+const params = {
+  temperature: 0.3,
+  user: `svc ${CANARY}`,
+  metadata: { ticket: CANARY_TOKEN },
+  x_api_key: CANARY_BODY_KEY,
+  session: CANARY_SHORT,
+};
 const history = [
   { role: "user", content: `use Bearer ${CANARY} for the API` },
   { role: "assistant", content: "noted" },
 ];
 const prompt = `look up ${CANARY_TOKEN}`;
 const openaiTools = [{ type: "function", function: { name: tool.name, description: tool.description, parameters: tool.inputSchema } }];
-const assistant = { role: "assistant", content: null, tool_calls: [{ id: "call_1", type: "function", function: { name: "lookup", arguments: JSON.stringify({ token: CANARY }) } }] };
+const assistant = {
+  role: "assistant",
+  content: null,
+  tool_calls: [{ id: "call_1", type: "function", function: { name: "lookup", arguments: JSON.stringify({ token: CANARY }) } }],
+};
 // Keys in the order the reference builds them, so `raw` is its exact text (for --exact).
 const body = (messages: unknown[]) => ({ model: "m1", messages, tools: openaiTools, tool_choice: "auto", ...params });
 const turn0 = body([...history, { role: "user", content: prompt }]);
-const turn1 = body([...history, { role: "user", content: prompt }, assistant, { role: "tool", tool_call_id: "call_1", content: `found ${CANARY}` }]);
-const headers = { authorization: `Bearer ${CANARY}`, "x-api-key": CANARY_HEADER, "x-custom-token": CANARY_CUSTOM_HEADER, "content-type": "application/json" };
+const turn1 = body([
+  ...history,
+  { role: "user", content: prompt },
+  assistant,
+  { role: "tool", tool_call_id: "call_1", content: `found ${CANARY}` },
+]);
+const headers = {
+  authorization: `Bearer ${CANARY}`,
+  "x-api-key": CANARY_HEADER,
+  "x-custom-token": CANARY_CUSTOM_HEADER,
+  "content-type": "application/json",
+};
 const path = `/v1/chat/completions?api-key=${CANARY_QUERY}`;
 
 const passing = {
@@ -53,17 +89,21 @@ const passing = {
   toolkit: { extraTools: [{ ...tool, result: { output: `found ${CANARY}`, isError: false } }] },
   call: { prompt, history },
   upstream: { replies: [{ toolCalls: [{ id: "call_1", name: "lookup", args: { token: CANARY } }] }, { text: `done ${CANARY_TOKEN}` }] },
-  exchanges: [{
-    stream: false,
-    requests: [
-      { method: "POST", path, headers, body: turn0, raw: JSON.stringify(turn0) },
-      { method: "POST", path, headers, body: turn1, raw: JSON.stringify(turn1) },
-    ],
-  }],
+  exchanges: [
+    {
+      stream: false,
+      requests: [
+        { method: "POST", path, headers, body: turn0, raw: JSON.stringify(turn0) },
+        { method: "POST", path, headers, body: turn1, raw: JSON.stringify(turn1) },
+      ],
+    },
+  ],
 };
 // The same, but the captured body has a key the client does not send: the failure's diff shows the
 // expected value, which held the canary.
-const failing = structuredClone(passing) as unknown as Omit<typeof passing, "exchanges"> & { exchanges: { stream: boolean; requests: Record<string, unknown>[] }[] };
+const failing = structuredClone(passing) as unknown as Omit<typeof passing, "exchanges"> & {
+  exchanges: { stream: boolean; requests: Record<string, unknown>[] }[];
+};
 failing.id = "captured.canary.fails";
 failing.title = "a capture whose replay fails, with a secret in the expected value";
 const { raw: _raw, ...firstRequest } = failing.exchanges[0].requests[0];
@@ -79,7 +119,17 @@ describe("a planted canary secret", () => {
     await writeFile(join(captures, "fails.json"), JSON.stringify(failing, null, 2));
 
     // CANARY_TOKEN has no known key shape: only the extra pattern redacts it.
-    const imported = await cli(["import", join(captures, "passes.json"), join(captures, "fails.json"), "--out", out, "--redact-pattern", "CANARY-TOKEN-\\d+", "--capture-out", join(work, "redacted")]);
+    const imported = await cli([
+      "import",
+      join(captures, "passes.json"),
+      join(captures, "fails.json"),
+      "--out",
+      out,
+      "--redact-pattern",
+      "CANARY-TOKEN-\\d+",
+      "--capture-out",
+      join(work, "redacted"),
+    ]);
     expect(imported.code, imported.output).toBe(0);
     expect(imported.output).toContain("redacted");
     // Each fail-closed place was redacted, not dropped: the capture keeps its shape.
@@ -89,15 +139,35 @@ describe("a planted canary secret", () => {
     expect(keptRequest.headers).toMatchObject({ "x-custom-token": "[REDACTED]", "content-type": "application/json" });
     expect(keptRequest.body).toMatchObject({ x_api_key: "[REDACTED]", session: "[REDACTED]" });
     expect(kept.client.requestParams).toMatchObject({ x_api_key: "[REDACTED]", session: "[REDACTED]" });
-    for (const place of ["/path", "/headers/x-custom-token", "/body/x_api_key", "/body/session", "/raw"]) expect(imported.output).toContain(`/exchanges/0/requests/1${place}`);
+    for (const place of ["/path", "/headers/x-custom-token", "/body/x_api_key", "/body/session", "/raw"])
+      expect(imported.output).toContain(`/exchanges/0/requests/1${place}`);
 
     const reports = join(work, "reports");
-    const exact = await cli(["import", join(captures, "passes.json"), "--out", join(work, "exact"), "--exact", "--redact-pattern", "CANARY-TOKEN-\\d+"]);
+    const exact = await cli([
+      "import",
+      join(captures, "passes.json"),
+      "--out",
+      join(work, "exact"),
+      "--exact",
+      "--redact-pattern",
+      "CANARY-TOKEN-\\d+",
+    ]);
     expect(exact.code, exact.output).toBe(0);
     const runExact = await cli(["run", join(work, "exact"), "--json", join(reports, "exact.json")]);
     expect(runExact.code, runExact.output).toBe(0);
 
-    const run = await cli(["run", out, "--json", join(reports, "r.json"), "--junit", join(reports, "r.xml"), "--matrix", join(reports, "r.md"), "--html", join(reports, "r.html")]);
+    const run = await cli([
+      "run",
+      out,
+      "--json",
+      join(reports, "r.json"),
+      "--junit",
+      join(reports, "r.xml"),
+      "--matrix",
+      join(reports, "r.md"),
+      "--html",
+      join(reports, "r.html"),
+    ]);
     // One passes (redaction kept inputs and wire consistent), one fails with a path diff.
     expect(run.code, run.output).toBe(1);
     expect(run.output).toMatch(/PASS .*scenarios\/passes\[openai-run\]/);
@@ -114,7 +184,8 @@ describe("a planted canary secret", () => {
       { where: "run output", text: run.output },
       { where: "run --exact output", text: runExact.output },
     ];
-    for (const { where, text } of texts) for (const needle of needles) expect(text.includes(needle), `${needle} leaked into ${where}`).toBe(false);
+    for (const { where, text } of texts)
+      for (const needle of needles) expect(text.includes(needle), `${needle} leaked into ${where}`).toBe(false);
     // Four CLI processes one after another (each bounded at 60 s): seconds of start-up each on a busy machine.
   }, 240_000);
 

@@ -10,7 +10,13 @@ import { defaultCapturedDir, defaultCapturedScenarioDir, importCaptures } from "
 import type { Capture } from "../../../conformance/schema/capture.types.ts";
 import { captureProblems, readCaptureData } from "../../../conformance/capture/load.ts";
 import { redact } from "../../../conformance/capture/redact.ts";
-import { DEFAULT_PATTERNS, readPatternFile, defaultPatternFile, REDACTED, SAFE_HEADERS } from "../../../conformance/capture/redact-rules.ts";
+import {
+  DEFAULT_PATTERNS,
+  readPatternFile,
+  defaultPatternFile,
+  REDACTED,
+  SAFE_HEADERS,
+} from "../../../conformance/capture/redact-rules.ts";
 import { captureToScenario } from "../../../conformance/capture/to-scenario.ts";
 import { lintPaths } from "../../../conformance/scenario/lint.ts";
 
@@ -23,7 +29,14 @@ const minimal = (): Capture => ({
   provenance: { source: "test", kind: "captured" },
   client: { style: "openai", model: "m1" },
   call: { prompt: "hi" },
-  exchanges: [{ stream: false, requests: [{ method: "POST", path: "/v1/chat/completions", headers: {}, body: { model: "m1", messages: [{ role: "user", content: "hi" }] } }] }],
+  exchanges: [
+    {
+      stream: false,
+      requests: [
+        { method: "POST", path: "/v1/chat/completions", headers: {}, body: { model: "m1", messages: [{ role: "user", content: "hi" }] } },
+      ],
+    },
+  ],
 });
 
 describe("capture format", () => {
@@ -53,7 +66,17 @@ describe("redaction", () => {
     const capture = minimal() as unknown as Record<string, any>;
     capture.call.prompt = `my key is ${secret}`;
     capture.upstream = { replies: [{ toolCalls: [{ id: "c1", name: "t", args: { token: secret } }] }, { text: "ok" }] };
-    const body = { model: "m1", messages: [{ role: "user", content: `my key is ${secret}` }, { role: "assistant", content: null, tool_calls: [{ id: "c1", type: "function", function: { name: "t", arguments: JSON.stringify({ token: secret }) } }] }] };
+    const body = {
+      model: "m1",
+      messages: [
+        { role: "user", content: `my key is ${secret}` },
+        {
+          role: "assistant",
+          content: null,
+          tool_calls: [{ id: "c1", type: "function", function: { name: "t", arguments: JSON.stringify({ token: secret }) } }],
+        },
+      ],
+    };
     capture.exchanges[0].requests[0] = {
       method: "POST",
       path: "/v1/chat/completions",
@@ -85,7 +108,9 @@ describe("redaction", () => {
   it("refuses to return a capture in which a secret survives (a secret in an object key)", () => {
     const capture = minimal() as unknown as Record<string, any>;
     capture.client.requestParams = { [secret]: 1 };
-    expect(() => redact(capture, DEFAULT_PATTERNS)).toThrow(/redaction incomplete: a secret is still present at \/client\/requestParams\/\[REDACTED\] \(a key\)/);
+    expect(() => redact(capture, DEFAULT_PATTERNS)).toThrow(
+      /redaction incomplete: a secret is still present at \/client\/requestParams\/\[REDACTED\] \(a key\)/,
+    );
     try {
       redact(capture, DEFAULT_PATTERNS);
     } catch (error) {
@@ -117,7 +142,9 @@ describe("fail-closed redaction", () => {
       "x-request-context": REDACTED,
     });
     expect(redactedAt).toContain("/exchanges/0/requests/0/headers/x-custom-token");
-    expect(request(redact(capture, DEFAULT_PATTERNS, { keepHeaders: ["X-Request-Context"] }).value).headers["x-request-context"]).toBe("tenant 42");
+    expect(request(redact(capture, DEFAULT_PATTERNS, { keepHeaders: ["X-Request-Context"] }).value).headers["x-request-context"]).toBe(
+      "tenant 42",
+    );
     expect(SAFE_HEADERS).toEqual(expect.arrayContaining(["content-type", "accept", "user-agent"]));
   });
 
@@ -136,14 +163,30 @@ describe("fail-closed redaction", () => {
 
   it("redacts values under credential-named keys in inputs, bodies and raw text alike, and not max_tokens or a schema's property names", () => {
     const capture = minimal() as unknown as Record<string, any>;
-    const params = { x_api_key: "opaque-body-credential", sessionId: "s1", max_tokens: 10, metadata: { auth: { user: "u", pass: "p" }, ticket: "T-1" } };
-    const tool = { name: "login", description: "d", inputSchema: { type: "object", properties: { password: { type: "string" } }, required: ["password"] } };
+    const params = {
+      x_api_key: "opaque-body-credential",
+      sessionId: "s1",
+      max_tokens: 10,
+      metadata: { auth: { user: "u", pass: "p" }, ticket: "T-1" },
+    };
+    const tool = {
+      name: "login",
+      description: "d",
+      inputSchema: { type: "object", properties: { password: { type: "string" } }, required: ["password"] },
+    };
     capture.client.requestParams = params;
     capture.toolkit = { extraTools: [{ ...tool, result: { output: "ok", isError: false } }] };
     capture.upstream = { replies: [{ toolCalls: [{ id: "c1", name: "login", args: { password: "hunter2" } }] }, { text: "ok" }] };
     const body = {
       model: "m1",
-      messages: [{ role: "user", content: "hi" }, { role: "assistant", content: null, tool_calls: [{ id: "c1", type: "function", function: { name: "login", arguments: JSON.stringify({ password: "hunter2" }) } }] }],
+      messages: [
+        { role: "user", content: "hi" },
+        {
+          role: "assistant",
+          content: null,
+          tool_calls: [{ id: "c1", type: "function", function: { name: "login", arguments: JSON.stringify({ password: "hunter2" }) } }],
+        },
+      ],
       tools: [{ type: "function", function: { name: tool.name, description: tool.description, parameters: tool.inputSchema } }],
       ...params,
     };
@@ -151,14 +194,21 @@ describe("fail-closed redaction", () => {
     request(capture).body = { ...body, token: 1234 };
     request(capture).raw = JSON.stringify({ ...body, token: 1234 }, null, 1);
     const { value, redactedAt } = redact(capture, DEFAULT_PATTERNS);
-    const redactedParams = { x_api_key: REDACTED, sessionId: REDACTED, max_tokens: 10, metadata: { auth: { user: REDACTED, pass: REDACTED }, ticket: "T-1" } };
+    const redactedParams = {
+      x_api_key: REDACTED,
+      sessionId: REDACTED,
+      max_tokens: 10,
+      metadata: { auth: { user: REDACTED, pass: REDACTED }, ticket: "T-1" },
+    };
     expect(value.client.requestParams).toEqual(redactedParams);
     expect(value.toolkit.extraTools[0].inputSchema).toEqual(tool.inputSchema);
     expect(value.upstream.replies[0].toolCalls[0].args).toEqual({ password: REDACTED });
     expect(request(value).body).toMatchObject({ ...redactedParams, token: REDACTED, tools: body.tools });
     expect(request(value).body.messages[1].tool_calls[0].function.arguments).toBe(JSON.stringify({ password: REDACTED }));
     expect(request(value).raw).toBe(JSON.stringify(request(value).body, null, 1));
-    expect(redactedAt).toEqual(expect.arrayContaining(["/client/requestParams/x_api_key", "/exchanges/0/requests/0/body/token", "/exchanges/0/requests/0/raw"]));
+    expect(redactedAt).toEqual(
+      expect.arrayContaining(["/client/requestParams/x_api_key", "/exchanges/0/requests/0/body/token", "/exchanges/0/requests/0/raw"]),
+    );
     expect(JSON.stringify(value)).not.toMatch(/opaque-body|hunter2|"s1"/);
     // More credential words by option.
     expect(redact(capture, DEFAULT_PATTERNS, { secretKeys: ["ticket"] }).value.client.requestParams.metadata.ticket).toBe(REDACTED);
@@ -166,7 +216,12 @@ describe("fail-closed redaction", () => {
 
   it("redacts a body transform's patch value by the key it writes", () => {
     const capture = minimal() as unknown as Record<string, any>;
-    capture.client.bodyTransform = { patch: [{ op: "add", path: "/x_api_key", value: "k1" }, { op: "add", path: "/note", value: "kept" }] };
+    capture.client.bodyTransform = {
+      patch: [
+        { op: "add", path: "/x_api_key", value: "k1" },
+        { op: "add", path: "/note", value: "kept" },
+      ],
+    };
     const { value } = redact(capture, DEFAULT_PATTERNS);
     expect(value.client.bodyTransform.patch.map((op: { value: string }) => op.value)).toEqual([REDACTED, "kept"]);
   });
@@ -174,7 +229,12 @@ describe("fail-closed redaction", () => {
 
 describe("import", () => {
   it("--exact needs raw, and then asserts it", () => {
-    const options = { repoRoot, scenarioPath: join(repoRoot, "fixtures/scenarios/captured/x.yaml"), scenarioId: "captured/x", capturePath: join(repoRoot, "fixtures/captured/x.json") };
+    const options = {
+      repoRoot,
+      scenarioPath: join(repoRoot, "fixtures/scenarios/captured/x.yaml"),
+      scenarioId: "captured/x",
+      capturePath: join(repoRoot, "fixtures/captured/x.json"),
+    };
     expect(() => captureToScenario(minimal(), { ...options, exact: true })).toThrow(/--exact needs the raw body text/);
     const withRaw = minimal();
     withRaw.exchanges[0].requests[0].raw = '{"model":"m1","messages":[{"role":"user","content":"hi"}]}';
@@ -192,7 +252,11 @@ describe("import", () => {
       capture.exchanges[0].requests[0].body = { ...capture.exchanges[0].requests[0].body, ticket: "T-1" };
       await writeFile(join(work, "c.json"), JSON.stringify(capture));
       const lines: string[] = [];
-      const [scenarioPath] = await importCaptures([join(work, "c.json")], { out: join(work, "out"), captureOut: join(work, "kept"), keepHeader: ["X-Trace"], secretKey: ["ticket"] }, (line) => lines.push(line));
+      const [scenarioPath] = await importCaptures(
+        [join(work, "c.json")],
+        { out: join(work, "out"), captureOut: join(work, "kept"), keepHeader: ["X-Trace"], secretKey: ["ticket"] },
+        (line) => lines.push(line),
+      );
       const kept = JSON.parse(await readFile(join(work, "kept", "c.json"), "utf8"));
       expect(kept.exchanges[0].requests[0].headers).toEqual({ "x-trace": "trace-1", "x-other": REDACTED });
       expect(kept.client.requestParams).toEqual({ ticket: REDACTED });
@@ -204,11 +268,18 @@ describe("import", () => {
   });
 
   it("checks the endpoint path without the query string", () => {
-    const options = { repoRoot, scenarioPath: join(repoRoot, "fixtures/scenarios/captured/x.yaml"), scenarioId: "captured/x", capturePath: join(repoRoot, "fixtures/captured/x.json") };
+    const options = {
+      repoRoot,
+      scenarioPath: join(repoRoot, "fixtures/scenarios/captured/x.yaml"),
+      scenarioId: "captured/x",
+      capturePath: join(repoRoot, "fixtures/captured/x.json"),
+    };
     const withQuery = minimal();
     withQuery.exchanges[0].requests[0].path = `/openai/deployments/d1/chat/completions?api-version=${REDACTED}`;
     const steps = parse(captureToScenario(withQuery, options)).steps as { expect?: { at: string; matches?: string }[] }[];
-    expect(steps.flatMap((step) => step.expect ?? []).find((assertion) => assertion.at === "/requests/0/path")?.matches).toBe("/chat/completions$");
+    expect(steps.flatMap((step) => step.expect ?? []).find((assertion) => assertion.at === "/requests/0/path")?.matches).toBe(
+      "/chat/completions$",
+    );
   });
 
   it("the committed scenarios are what importing their captures gives now (re-import after editing a capture)", async () => {
@@ -217,7 +288,10 @@ describe("import", () => {
       const { value } = redact(await readCaptureData(file), DEFAULT_PATTERNS);
       const scenarioId = `captured/rag-go/${file.replace(/^.*\//, "").replace(/\.json$/, "")}`;
       const expected = captureToScenario(value as Capture, { repoRoot, scenarioPath, scenarioId, capturePath: resolve(file) });
-      expect(await readFile(scenarioPath, "utf8"), `${scenarioPath} is stale: npm run conformance -- import fixtures/captured/rag-go/*.json`).toBe(expected);
+      expect(
+        await readFile(scenarioPath, "utf8"),
+        `${scenarioPath} is stale: npm run conformance -- import fixtures/captured/rag-go/*.json`,
+      ).toBe(expected);
     }
   });
 });
@@ -245,8 +319,13 @@ describe("the rag-go cases (ADR answer A6)", async () => {
     expect(toolRole.length).toBeGreaterThanOrEqual(7);
     for (const scenario of toolRole) {
       const observed = scenario.steps.find((step) => "op" in step && step.op === "client.observations");
-      expect(observed?.expect?.some((assertion) => /^\/value\/transformInputs\/[1-9]/.test(assertion.at) && "equals" in assertion), scenario.id).toBe(true);
-      expect(scenario.spec).toEqual(expect.arrayContaining(["client.body-transform.verbatim", "client.body-transform.input", "client.loop.openai-results"]));
+      expect(
+        observed?.expect?.some((assertion) => /^\/value\/transformInputs\/[1-9]/.test(assertion.at) && "equals" in assertion),
+        scenario.id,
+      ).toBe(true);
+      expect(scenario.spec).toEqual(
+        expect.arrayContaining(["client.body-transform.verbatim", "client.body-transform.input", "client.loop.openai-results"]),
+      );
     }
   });
 });

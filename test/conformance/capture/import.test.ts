@@ -26,20 +26,31 @@ let runDir = 0;
 async function importInto(files: string[], options: Partial<ImportOptions> = {}) {
   const dir = join(work, `run-${runDir++}`);
   const lines: string[] = [];
-  const written = await importCaptures(files, { out: join(dir, "scenarios"), captureOut: join(dir, "captures"), ...options }, (line) => lines.push(line));
+  const written = await importCaptures(files, { out: join(dir, "scenarios"), captureOut: join(dir, "captures"), ...options }, (line) =>
+    lines.push(line),
+  );
   const captures: Record<string, Capture> = {};
-  for (const name of await readdir(join(dir, "captures"))) captures[name.replace(/\.json$/, "")] = JSON.parse(await readFile(join(dir, "captures", name), "utf8"));
+  for (const name of await readdir(join(dir, "captures")))
+    captures[name.replace(/\.json$/, "")] = JSON.parse(await readFile(join(dir, "captures", name), "utf8"));
   return { dir, written, captures, log: lines.join("\n") };
 }
 
-const sha256 = async (file: string) => createHash("sha256").update(await readFile(file)).digest("hex");
+const sha256 = async (file: string) =>
+  createHash("sha256")
+    .update(await readFile(file))
+    .digest("hex");
 const bodyOf = (capture: Capture, index: number) => capture.exchanges[0].requests[index]!.body as Record<string, any>;
 
 function cli(args: string[]): Promise<{ code: number; output: string }> {
   return new Promise((done) => {
-    execFile(join(repoRoot, "node_modules/.bin/tsx"), [join(repoRoot, "conformance/cli/main.ts"), ...args], { cwd: repoRoot, timeout: 120_000, env: { ...process.env, NO_COLOR: "1" } }, (error, stdout, stderr) => {
-      done({ code: error ? (typeof error.code === "number" ? error.code : 99) : 0, output: `${stdout}\n${stderr}` });
-    });
+    execFile(
+      join(repoRoot, "node_modules/.bin/tsx"),
+      [join(repoRoot, "conformance/cli/main.ts"), ...args],
+      { cwd: repoRoot, timeout: 120_000, env: { ...process.env, NO_COLOR: "1" } },
+      (error, stdout, stderr) => {
+        done({ code: error ? (typeof error.code === "number" ? error.code : 99) : 0, output: `${stdout}\n${stderr}` });
+      },
+    );
   });
 }
 
@@ -50,12 +61,20 @@ describe("HAR import", () => {
     expect(Object.keys(captures).sort()).toEqual(["browser-devtools-1", "browser-devtools-2"]);
     const loop = captures["browser-devtools-1"]!;
     expect(loop.id).toBe("scenarios/browser-devtools-1"); // the scenario path below --out's parent
-    expect(loop.client).toEqual({ style: "anthropic", model: "claude-sonnet-4-5", systemPrompt: "You are a concise travel assistant.", requestParams: { max_tokens: 1024 } });
+    expect(loop.client).toEqual({
+      style: "anthropic",
+      model: "claude-sonnet-4-5",
+      systemPrompt: "You are a concise travel assistant.",
+      requestParams: { max_tokens: 1024 },
+    });
     expect(loop.exchanges).toHaveLength(1);
     expect(loop.exchanges[0].stream).toBe(true);
     expect(loop.exchanges[0].requests.map((request) => request.path)).toEqual(["/v1/messages", "/v1/messages"]);
     // Turn 1's request carried the tool's result: it becomes the host tool's fixed result.
-    expect(loop.toolkit?.extraTools[0]).toMatchObject({ name: "get_weather", result: { output: "18 C, sunny, wind 12 km/h", isError: false } });
+    expect(loop.toolkit?.extraTools[0]).toMatchObject({
+      name: "get_weather",
+      result: { output: "18 C, sunny, wind 12 km/h", isError: false },
+    });
     // Turn 0's reply is what the client echoed in turn 1 (its SSE was not saved); turn 1's from its SSE.
     expect(loop.upstream?.replies).toEqual([
       { text: "Let me check.", toolCalls: [{ id: "toolu_01Lis", name: "get_weather", args: { city: "Lisbon" } }] },
@@ -91,7 +110,10 @@ describe("HAR import", () => {
     expect(loop.exchanges[0].requests[0].path).toBe(`/openai/v1/chat/completions?api-version=${REDACTED}`);
     expect(loop.client.requestParams).toEqual({ temperature: 0, seed: 7, user: "employee-4411" });
     // The base64 JSON answer's usage joined the reply the next request's assistant message gave.
-    expect(loop.upstream?.replies[0]).toEqual({ toolCalls: [{ id: "call_Q1", name: "search_docs", args: { query: "laptop request" } }], usage: { input: 61, output: 17 } });
+    expect(loop.upstream?.replies[0]).toEqual({
+      toolCalls: [{ id: "call_Q1", name: "search_docs", args: { query: "laptop request" } }],
+      usage: { input: 61, output: 17 },
+    });
     const continuation = captures["mitmproxy-2"]!;
     expect(continuation.call.prompt).toBe("And for a monitor?");
     expect(continuation.call.history).toHaveLength(5);
@@ -120,24 +142,45 @@ describe("raw HTTP import", () => {
     // The second request came chunked: decoded, it is the first plus the assistant reply and the tool result.
     expect(bodyOf(capture, 1).messages.map((message: { role: string }) => message.role)).toEqual(["system", "user", "assistant", "tool"]);
     expect(capture.exchanges[0].requests[1].raw).toBe(JSON.stringify(bodyOf(capture, 1)));
-    expect(capture.exchanges[0].requests[0].headers).toMatchObject({ Host: "api.scaleway.ai", Authorization: REDACTED, "Content-Type": "application/json" });
+    expect(capture.exchanges[0].requests[0].headers).toMatchObject({
+      Host: "api.scaleway.ai",
+      Authorization: REDACTED,
+      "Content-Type": "application/json",
+    });
     expect(capture.upstream?.replies[1]).toEqual({ text: "ok" });
     expect(capture.description).toContain('the replay answers a minimal openai reply ({text: "ok"})');
-    expect(capture.provenance).toMatchObject({ format: "raw-http", capturedAt: "2026-11-30T09:20:00Z", originalSha256: await sha256(dump), derived: ["requestParams", "upstream.replies"] });
+    expect(capture.provenance).toMatchObject({
+      format: "raw-http",
+      capturedAt: "2026-11-30T09:20:00Z",
+      originalSha256: await sha256(dump),
+      derived: ["requestParams", "upstream.replies"],
+    });
   });
 
   it("--reply gives the last reply; --client gives the client inputs exactly (nothing derived)", async () => {
     const client = join(work, "client.json");
     const requestParams = { temperature: 0.2, top_p: 0.9, max_tokens: 2048, chat_template_kwargs: { enable_thinking: false } };
-    await writeFile(client, JSON.stringify({ style: "openai", model: "glm-4.5-air", systemPrompt: "You are the HR assistant of the platform. Answer from the tools' results.", requestParams }));
+    await writeFile(
+      client,
+      JSON.stringify({
+        style: "openai",
+        model: "glm-4.5-air",
+        systemPrompt: "You are the HR assistant of the platform. Answer from the tools' results.",
+        requestParams,
+      }),
+    );
     const { captures } = await importInto([dump], { reply: [join(glmDir, "glm-go-dump.reply.json")], client });
     const capture = captures["glm-go-dump"]!;
     expect(capture.upstream?.replies[1]).toEqual({ text: "You have 12 leave days left for 2026.", usage: { input: 460, output: 11 } });
     expect(capture.client.requestParams).toEqual(requestParams);
     expect(capture.provenance.derived).toBeUndefined();
     await writeFile(join(work, "bad-client.json"), JSON.stringify({ style: "openai", temprature: 1 }));
-    await expect(importInto([dump], { client: join(work, "bad-client.json") })).rejects.toThrow(/bad-client\.json: unknown key "temprature"/);
-    await expect(importInto([dump], { reply: [join(glmDir, "glm-go-dump.reply.json"), join(glmDir, "glm-go-dump.reply.json")] })).rejects.toThrow(/--reply: 1 more reply than/);
+    await expect(importInto([dump], { client: join(work, "bad-client.json") })).rejects.toThrow(
+      /bad-client\.json: unknown key "temprature"/,
+    );
+    await expect(
+      importInto([dump], { reply: [join(glmDir, "glm-go-dump.reply.json"), join(glmDir, "glm-go-dump.reply.json")] }),
+    ).rejects.toThrow(/--reply: 1 more reply than/);
   });
 
   it("curl --trace-ascii: rows rejoined (a header wrapped past 64 bytes included), the JSON answer read", async () => {
@@ -150,17 +193,40 @@ describe("raw HTTP import", () => {
 
   it("bad input names the file, the line and what was expected, and quotes nothing", async () => {
     const cases: [string, string, RegExp][] = [
-      ["bad-header.http", "POST /v1/chat/completions HTTP/1.1\r\nHost: h\r\nno colon secret-value-1\r\n\r\n{}", /bad-header\.http:3: expected a header line: Name: value/],
-      ["short.http", "POST /v1/chat/completions HTTP/1.1\r\nContent-Length: 99\r\n\r\n{}", /short\.http:4: the body is shorter than its Content-Length \(99 bytes\)/],
-      ["chunk.http", "POST /v1/chat/completions HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\nzz secret-value-1\r\n", /chunk\.http:4: expected a chunk size in hex/],
-      ["notjson.http", "POST /v1/chat/completions HTTP/1.1\r\nContent-Length: 17\r\n\r\nsecret-value-1 {}", /notjson\.http: line 1: the request body is not JSON/],
+      [
+        "bad-header.http",
+        "POST /v1/chat/completions HTTP/1.1\r\nHost: h\r\nno colon secret-value-1\r\n\r\n{}",
+        /bad-header\.http:3: expected a header line: Name: value/,
+      ],
+      [
+        "short.http",
+        "POST /v1/chat/completions HTTP/1.1\r\nContent-Length: 99\r\n\r\n{}",
+        /short\.http:4: the body is shorter than its Content-Length \(99 bytes\)/,
+      ],
+      [
+        "chunk.http",
+        "POST /v1/chat/completions HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\nzz secret-value-1\r\n",
+        /chunk\.http:4: expected a chunk size in hex/,
+      ],
+      [
+        "notjson.http",
+        "POST /v1/chat/completions HTTP/1.1\r\nContent-Length: 17\r\n\r\nsecret-value-1 {}",
+        /notjson\.http: line 1: the request body is not JSON/,
+      ],
       ["what.txt", "hello secret-value-1\n", /what\.txt:1: not an input import knows: expected a capture/],
       ["broken.har", '{"log": {"entries": [\n  {"secret-value-1": }\n]}}', /broken\.har: not valid JSON \(line 2\)/],
-      ["nobody.har", JSON.stringify({ log: { entries: [{ request: { method: "POST", url: "https://x.test/v1/chat/completions", headers: [] } }] } }), /nobody\.har: entry 1 \(\/log\/entries\/0\/request\/postData\/text\): an LLM call needs its request body/],
+      [
+        "nobody.har",
+        JSON.stringify({ log: { entries: [{ request: { method: "POST", url: "https://x.test/v1/chat/completions", headers: [] } }] } }),
+        /nobody\.har: entry 1 \(\/log\/entries\/0\/request\/postData\/text\): an LLM call needs its request body/,
+      ],
     ];
     for (const [name, text, expected] of cases) {
       await writeFile(join(work, name), text);
-      const failure = await importInto([join(work, name)]).then(() => undefined, (error: Error) => error.message);
+      const failure = await importInto([join(work, name)]).then(
+        () => undefined,
+        (error: Error) => error.message,
+      );
       expect(failure, name).toMatch(expected);
       expect(failure).not.toContain("secret-value-1");
     }
@@ -185,7 +251,12 @@ describe("imported scenarios replay", () => {
       const scenarioPath = join(defaultCapturedScenarioDir, "glm-import", name.replace(/\.\w+$/, ".yaml"));
       const committed = await readFile(scenarioPath, "utf8");
       const capturedAt = parse(committed).provenance.capturedAt as string;
-      const source = await readSource(file, { options: {}, idFor: (_file, itemName) => `captured/glm-import/${itemName}`, replies: [...(await Promise.all(replies.map((reply) => readFile(reply, "utf8"))))], now: capturedAt });
+      const source = await readSource(file, {
+        options: {},
+        idFor: (_file, itemName) => `captured/glm-import/${itemName}`,
+        replies: [...(await Promise.all(replies.map((reply) => readFile(reply, "utf8"))))],
+        now: capturedAt,
+      });
       const { value } = redact(source.items[0]!.data, DEFAULT_PATTERNS, { knownSecrets: source.knownSecrets });
       const scenarioId = `captured/glm-import/${name.replace(/\.\w+$/, "")}`;
       const expected = captureToScenario(value as Capture, { repoRoot, scenarioPath, scenarioId, capturePath: resolve(file) });

@@ -35,8 +35,15 @@ afterAll(() => rm(work, { recursive: true, force: true }));
 
 const patterns = await patternsFor({});
 const step = { timeoutMs: 30_000 };
-const tool = { name: "lookup", description: "looks things up", inputSchema: { type: "object", properties: { q: { type: "string" } }, required: ["q"] } };
-const replies = [{ toolCalls: [{ id: "call_1", name: "lookup", args: { q: "weather" } }], usage: { input: 5, output: 2 } }, { text: "it is sunny today", usage: { input: 9, output: 4 } }];
+const tool = {
+  name: "lookup",
+  description: "looks things up",
+  inputSchema: { type: "object", properties: { q: { type: "string" } }, required: ["q"] },
+};
+const replies = [
+  { toolCalls: [{ id: "call_1", name: "lookup", args: { q: "weather" } }], usage: { input: 5, output: 2 } },
+  { text: "it is sunny today", usage: { input: 9, output: 4 } },
+];
 
 interface Recorded {
   files: string[];
@@ -44,16 +51,30 @@ interface Recorded {
 }
 
 /** One client session through a fresh proxy in front of a fresh mock: a two-turn tool loop. */
-async function recordSession(subject: Subject, name: string, style: "openai" | "anthropic", op: "client.run" | "client.stream"): Promise<Recorded> {
+async function recordSession(
+  subject: Subject,
+  name: string,
+  style: "openai" | "anthropic",
+  op: "client.run" | "client.stream",
+): Promise<Recorded> {
   const mock = await startLlmMock();
   const log: string[] = [];
   let proxy: CaptureProxy | undefined;
   try {
     await mock.act("script", replies);
-    proxy = await startCaptureProxy({ host: "127.0.0.1", port: 0, upstream: new URL(mock.vars.url), outDir: join(work, "captures", name), patterns, idPrefix: "captured/proxy-test/", log: (line) => log.push(line) });
+    proxy = await startCaptureProxy({
+      host: "127.0.0.1",
+      port: 0,
+      upstream: new URL(mock.vars.url),
+      outDir: join(work, "captures", name),
+      patterns,
+      idPrefix: "captured/proxy-test/",
+      log: (line) => log.push(line),
+    });
     const must = async (operation: string, input: Record<string, unknown>) => {
       const outcome = await subject.execute(operation, input, step);
-      if (!outcome.ok) throw new Error(`${subject.info.name} ${operation}: ${JSON.stringify(outcome.error)}\n${subject.drainStderr?.() ?? ""}`);
+      if (!outcome.ok)
+        throw new Error(`${subject.info.name} ${operation}: ${JSON.stringify(outcome.error)}\n${subject.drainStderr?.() ?? ""}`);
       return outcome.value;
     };
     await must("toolkit.create", { handle: "tk", extraTools: [{ ...tool, result: { output: "sunny, 21 C", isError: false } }] });
@@ -85,7 +106,11 @@ async function replayAgainstReference(files: string[], name: string): Promise<{ 
   const reference = createReferenceSubject();
   try {
     const results = await runSuite(lint.expanded, reference, { fixtureKinds: toolnexusSuite.fixtureKinds });
-    for (const result of results) expect(result.status, `${result.scenario}: ${result.message} ${JSON.stringify(result.failures?.flatMap((failure) => failure.diff ?? []))}`).toBe("pass");
+    for (const result of results)
+      expect(
+        result.status,
+        `${result.scenario}: ${result.message} ${JSON.stringify(result.failures?.flatMap((failure) => failure.diff ?? []))}`,
+      ).toBe("pass");
     return { scenarios, statuses: results.map((result) => result.status) };
   } finally {
     await reference.close();
@@ -93,8 +118,12 @@ async function replayAgainstReference(files: string[], name: string): Promise<{ 
 }
 
 async function expectNoSecretsIn(paths: string[], log: string[]): Promise<void> {
-  const texts = [...(await Promise.all(paths.map(async (file) => ({ where: file, text: await readFile(file, "utf8") })))), { where: "the proxy's log", text: log.join("\n") }];
-  for (const { where, text } of texts) for (const needle of needles) expect(text.includes(needle), `${needle} leaked into ${where}`).toBe(false);
+  const texts = [
+    ...(await Promise.all(paths.map(async (file) => ({ where: file, text: await readFile(file, "utf8") })))),
+    { where: "the proxy's log", text: log.join("\n") },
+  ];
+  for (const { where, text } of texts)
+    for (const needle of needles) expect(text.includes(needle), `${needle} leaked into ${where}`).toBe(false);
 }
 
 const cases = [
@@ -122,7 +151,12 @@ describe("the recording proxy with the reference client", () => {
       expect(capture.provenance.originalSha256).toMatch(/^[0-9a-f]{64}$/);
       expect(capture.exchanges[0].requests).toHaveLength(2);
       expect(capture.upstream?.replies).toEqual(replies);
-      expect(capture.client).toMatchObject({ style, model: "m1", systemPrompt: "answer briefly", requestParams: { temperature: 0.2, session_token: "[REDACTED]" } });
+      expect(capture.client).toMatchObject({
+        style,
+        model: "m1",
+        systemPrompt: "answer briefly",
+        requestParams: { temperature: 0.2, session_token: "[REDACTED]" },
+      });
       const headers = capture.exchanges[0].requests[0].headers;
       expect(headers[style === "openai" ? "authorization" : "x-api-key"]).toBe("[REDACTED]");
       expect(headers.cookie).toBe("[REDACTED]");
@@ -162,14 +196,26 @@ describe("the recording proxy with the Python port's client (runner)", () => {
 
 /** A POST through the proxy, as a raw client would send it. */
 async function post(proxy: CaptureProxy, path: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
-  return fetch(`${proxy.url}${path}`, { method: "POST", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(body), signal: AbortSignal.timeout(10_000) });
+  return fetch(`${proxy.url}${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...headers },
+    body: JSON.stringify(body),
+    signal: AbortSignal.timeout(10_000),
+  });
 }
 
 describe("the recording proxy's wire handling", () => {
   const withProxy = async (name: string, body: (mock: LlmMock, proxy: CaptureProxy, log: string[]) => Promise<void>) => {
     const mock = await startLlmMock();
     const log: string[] = [];
-    const proxy = await startCaptureProxy({ host: "127.0.0.1", port: 0, upstream: new URL(mock.vars.url), outDir: join(work, "captures", name), patterns, log: (line) => log.push(line) });
+    const proxy = await startCaptureProxy({
+      host: "127.0.0.1",
+      port: 0,
+      upstream: new URL(mock.vars.url),
+      outDir: join(work, "captures", name),
+      patterns,
+      log: (line) => log.push(line),
+    });
     try {
       await body(mock, proxy, log);
     } finally {
@@ -182,7 +228,12 @@ describe("the recording proxy's wire handling", () => {
     await withProxy("sse", async (mock, proxy) => {
       await mock.act("script", [{ text: "one two three four five", chunkDelayMs: 250 }]);
       const started = Date.now();
-      const response = await post(proxy, "/v1/chat/completions", { model: "m1", messages: [{ role: "user", content: "count" }], stream: true, stream_options: { include_usage: true } });
+      const response = await post(proxy, "/v1/chat/completions", {
+        model: "m1",
+        messages: [{ role: "user", content: "count" }],
+        stream: true,
+        stream_options: { include_usage: true },
+      });
       const reader = response.body!.getReader();
       const first = await reader.read();
       const firstAt = Date.now() - started;
@@ -238,10 +289,21 @@ describe("the recording proxy's wire handling", () => {
     const subject = createReferenceSubject();
     const mock = await startLlmMock();
     const log: string[] = [];
-    const proxy = await startCaptureProxy({ host: "127.0.0.1", port: 0, upstream: new URL(mock.vars.url), outDir: join(work, "captures", "retry"), patterns, log: (line) => log.push(line) });
+    const proxy = await startCaptureProxy({
+      host: "127.0.0.1",
+      port: 0,
+      upstream: new URL(mock.vars.url),
+      outDir: join(work, "captures", "retry"),
+      patterns,
+      log: (line) => log.push(line),
+    });
     try {
       await mock.act("script", [{ status: 503, retryAfter: 0 }, { text: "ok after all" }]);
-      const created = await subject.execute("client.create", { handle: "c", style: "openai", baseUrl: `${proxy.url}/v1`, model: "m1" }, step);
+      const created = await subject.execute(
+        "client.create",
+        { handle: "c", style: "openai", baseUrl: `${proxy.url}/v1`, model: "m1" },
+        step,
+      );
       expect(created.ok).toBe(true);
       const outcome = await subject.execute("client.run", { client: "c", prompt: "hi" }, step);
       expect(outcome.ok, JSON.stringify(outcome)).toBe(true);
@@ -252,16 +314,28 @@ describe("the recording proxy's wire handling", () => {
     }
     expect(proxy.written()).toHaveLength(1);
     const capture = JSON.parse(await readFile(proxy.written()[0], "utf8")) as Capture;
-    expect(capture.upstream?.replies).toEqual([{ status: 503, retryAfter: 0, body: { error: { message: "llm-mock scripted error 503", type: "server_error" } } }, { text: "ok after all" }]);
+    expect(capture.upstream?.replies).toEqual([
+      { status: 503, retryAfter: 0, body: { error: { message: "llm-mock scripted error 503", type: "server_error" } } },
+      { text: "ok after all" },
+    ]);
     await replayAgainstReference(proxy.written(), "retry");
   });
 
   it("records a call that failed for good (400) as a capture whose replay expects that failure", async () => {
     const subject = createReferenceSubject();
     const mock = await startLlmMock();
-    const proxy = await startCaptureProxy({ host: "127.0.0.1", port: 0, upstream: new URL(mock.vars.url), outDir: join(work, "captures", "failed"), patterns, log: () => undefined });
+    const proxy = await startCaptureProxy({
+      host: "127.0.0.1",
+      port: 0,
+      upstream: new URL(mock.vars.url),
+      outDir: join(work, "captures", "failed"),
+      patterns,
+      log: () => undefined,
+    });
     try {
-      await mock.act("script", [{ status: 400, body: { error: { message: "tools: array must not be empty", type: "invalid_request_error" } } }]);
+      await mock.act("script", [
+        { status: 400, body: { error: { message: "tools: array must not be empty", type: "invalid_request_error" } } },
+      ]);
       await subject.execute("client.create", { handle: "c", style: "openai", baseUrl: `${proxy.url}/v1`, model: "m1" }, step);
       const outcome = await subject.execute("client.run", { client: "c", prompt: "hi" }, step);
       expect(outcome.ok).toBe(false);
@@ -271,14 +345,26 @@ describe("the recording proxy's wire handling", () => {
       await mock.stop();
     }
     const { scenarios } = await replayAgainstReference(proxy.written(), "failed");
-    const call = (parse(await readFile(scenarios[0], "utf8")).steps as { op: string; expect: { at: string; equals?: unknown }[] }[]).find((s) => s.op === "${path.op}")!;
-    expect(call.expect).toEqual(expect.arrayContaining([expect.objectContaining({ at: "/error/kind", equals: "http" }), { at: "/error/details/status", equals: 400 }]));
+    const call = (parse(await readFile(scenarios[0], "utf8")).steps as { op: string; expect: { at: string; equals?: unknown }[] }[]).find(
+      (s) => s.op === "${path.op}",
+    )!;
+    expect(call.expect).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ at: "/error/kind", equals: "http" }),
+        { at: "/error/details/status", equals: 400 },
+      ]),
+    );
   });
 
   it("close() ends an in-flight stalled stream and the listener at once", async () => {
     await withProxy("close", async (mock, proxy) => {
       await mock.act("script", [{ text: "never ends", fault: "stall" }]);
-      const response = await post(proxy, "/v1/messages", { model: "m1", max_tokens: 4096, messages: [{ role: "user", content: "hi" }], stream: true });
+      const response = await post(proxy, "/v1/messages", {
+        model: "m1",
+        max_tokens: 4096,
+        messages: [{ role: "user", content: "hi" }],
+        stream: true,
+      });
       const reader = response.body!.getReader();
       await reader.read();
       const started = Date.now();
@@ -295,11 +381,20 @@ describe("the recording proxy's wire handling", () => {
     const port = (closed.address() as { port: number }).port;
     await new Promise((resolve) => closed.close(resolve));
     const log: string[] = [];
-    const proxy = await startCaptureProxy({ host: "127.0.0.1", port: 0, upstream: new URL(`http://127.0.0.1:${port}`), outDir: join(work, "captures", "unreachable"), patterns, log: (line) => log.push(line) });
+    const proxy = await startCaptureProxy({
+      host: "127.0.0.1",
+      port: 0,
+      upstream: new URL(`http://127.0.0.1:${port}`),
+      outDir: join(work, "captures", "unreachable"),
+      patterns,
+      log: (line) => log.push(line),
+    });
     try {
       const answer = await post(proxy, "/v1/chat/completions", { model: "m1", messages: [] });
       expect(answer.status).toBe(502);
-      expect(log.join("\n")).toMatch(/POST \/v1\/chat\/completions: upstream http:\/\/127\.0\.0\.1:\d+ unreachable \(ECONNREFUSED\); answered 502/);
+      expect(log.join("\n")).toMatch(
+        /POST \/v1\/chat\/completions: upstream http:\/\/127\.0\.0\.1:\d+ unreachable \(ECONNREFUSED\); answered 502/,
+      );
     } finally {
       await proxy.close();
     }
@@ -307,7 +402,9 @@ describe("the recording proxy's wire handling", () => {
   });
 
   it("refuses a listen address off loopback", async () => {
-    await expect(startCaptureProxy({ host: "0.0.0.0", port: 0, upstream: new URL("http://127.0.0.1:1"), outDir: work, patterns })).rejects.toThrow(/loopback/);
+    await expect(
+      startCaptureProxy({ host: "0.0.0.0", port: 0, upstream: new URL("http://127.0.0.1:1"), outDir: work, patterns }),
+    ).rejects.toThrow(/loopback/);
   });
 });
 
@@ -316,11 +413,17 @@ describe("the capture command", () => {
     const mock = await startLlmMock();
     await mock.act("script", [{ text: "never ends", fault: "stall" }]);
     const out = join(work, "captures", "command");
-    const child = spawn(join(repoRoot, "node_modules/.bin/tsx"), [join(repoRoot, "conformance/cli/main.ts"), "capture", "--listen", "127.0.0.1:0", "--upstream", mock.vars.url, "--out", out], { cwd: repoRoot, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(
+      join(repoRoot, "node_modules/.bin/tsx"),
+      [join(repoRoot, "conformance/cli/main.ts"), "capture", "--listen", "127.0.0.1:0", "--upstream", mock.vars.url, "--out", out],
+      { cwd: repoRoot, stdio: ["ignore", "pipe", "pipe"] },
+    );
     let output = "";
     child.stdout.on("data", (chunk) => (output += chunk));
     child.stderr.on("data", (chunk) => (output += chunk));
-    const exited = new Promise<{ code: number | null; signal: string | null }>((resolve) => child.once("exit", (code, signal) => resolve({ code, signal })));
+    const exited = new Promise<{ code: number | null; signal: string | null }>((resolve) =>
+      child.once("exit", (code, signal) => resolve({ code, signal })),
+    );
     try {
       const url = await new Promise<string>((resolve, reject) => {
         const timer = setTimeout(() => reject(new Error(`no "listening on" line within 30 s:\n${output}`)), 30_000);
@@ -332,7 +435,12 @@ describe("the capture command", () => {
           }
         });
       });
-      const response = await fetch(`${url}/v1/chat/completions`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ model: "m1", messages: [{ role: "user", content: "hi" }], stream: true }), signal: AbortSignal.timeout(10_000) });
+      const response = await fetch(`${url}/v1/chat/completions`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ model: "m1", messages: [{ role: "user", content: "hi" }], stream: true }),
+        signal: AbortSignal.timeout(10_000),
+      });
       const reader = response.body!.getReader();
       await reader.read(); // the stream is open and stalled
       const stopping = Date.now();
@@ -353,7 +461,10 @@ describe("the capture command", () => {
   it("refuses a bad --listen or --upstream with a usage error", async () => {
     const run = (args: string[]) =>
       new Promise<{ code: number | null; output: string }>((resolve) => {
-        const child = spawn(join(repoRoot, "node_modules/.bin/tsx"), [join(repoRoot, "conformance/cli/main.ts"), "capture", ...args], { cwd: repoRoot, stdio: ["ignore", "pipe", "pipe"] });
+        const child = spawn(join(repoRoot, "node_modules/.bin/tsx"), [join(repoRoot, "conformance/cli/main.ts"), "capture", ...args], {
+          cwd: repoRoot,
+          stdio: ["ignore", "pipe", "pipe"],
+        });
         let output = "";
         child.stdout.on("data", (chunk) => (output += chunk));
         child.stderr.on("data", (chunk) => (output += chunk));

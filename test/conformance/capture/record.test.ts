@@ -108,7 +108,13 @@ describe("record", () => {
 
   it("refuses an assertion that covers expansions which sent different bodies, and a scenario with nothing marked", async () => {
     const file = join(work, "ambiguous.yaml");
-    await writeFile(file, scenario(0.1, "ambiguous").replace("        when: {path.id: openai-run}\n        equals: {}\n      - fixture: llm\n        at: /requests/0/body\n        when: {path.id: openai-stream}\n", ""));
+    await writeFile(
+      file,
+      scenario(0.1, "ambiguous").replace(
+        "        when: {path.id: openai-run}\n        equals: {}\n      - fixture: llm\n        at: /requests/0/body\n        when: {path.id: openai-stream}\n",
+        "",
+      ),
+    );
     const ambiguous = await cli("record", file);
     expect(ambiguous.code).toBe(1);
     expect(ambiguous.output).toContain("which sent different values; split it with when:");

@@ -77,7 +77,10 @@ describe("precise baselines", () => {
     expect(strict.stdout).toMatch(/STALE custom\s+two/);
     expect(strict.stdout).toContain(`listed checks now hold: "${stale}": remove them from the baseline entry`);
     // A strict: false entry quotes the measurement that backs it (baseline loading refuses one that does not).
-    const loose = await gate([valueCheck, missingCheck, stale], " (flaky 1/2 by `conformance run --repeat 2 --filter two`)\n    strict: false");
+    const loose = await gate(
+      [valueCheck, missingCheck, stale],
+      " (flaky 1/2 by `conformance run --repeat 2 --filter two`)\n    strict: false",
+    );
     expect(loose.code, loose.stdout).toBe(0);
   });
 
@@ -86,19 +89,25 @@ describe("precise baselines", () => {
     await writeFile(
       join(dir, "unknown.yaml"),
       "id: unknown\ntitle: t\nspec: [core.unknown-tool]\nsteps:\n  - op: toolkit.create\n    with: {handle: tk}\n" +
-          "  - op: toolkit.execute\n    with: {toolkit: tk, name: nope}\n    expect:\n      - {at: /value/output, equals: other}\n      - {at: /value/isError, equals: true}\n",
+        "  - op: toolkit.execute\n    with: {toolkit: tk, name: nope}\n    expect:\n      - {at: /value/output, equals: other}\n      - {at: /value/isError, equals: true}\n",
     );
-    await writeFile(join(dir, "other.yaml"), "id: other\ntitle: t\nspec: [core.tool-result]\nsteps:\n  - op: toolkit.create\n    with: {handle: tk}\n    expect:\n      - {at: /value/tools, equals: [x]}\n");
+    await writeFile(
+      join(dir, "other.yaml"),
+      "id: other\ntitle: t\nspec: [core.tool-result]\nsteps:\n  - op: toolkit.create\n    with: {handle: tk}\n    expect:\n      - {at: /value/tools, equals: [x]}\n",
+    );
     const file = join(dir, "update.yaml");
-    await writeFile(file, "# measured against the reference\nsubject: ts\nentries:\n  - scenario: unknown   # why it fails\n    status: fail\n" +
-        "    clause: core.unknown-tool\n    classification: port-bug\n    reason: 'the output differs, as this test wants'\n");
+    await writeFile(
+      file,
+      "# measured against the reference\nsubject: ts\nentries:\n  - scenario: unknown   # why it fails\n    status: fail\n" +
+        "    clause: core.unknown-tool\n    classification: port-bug\n    reason: 'the output differs, as this test wants'\n",
+    );
     const { code, stdout } = await cli("baseline", join(dir, "unknown.yaml"), join(dir, "other.yaml"), "--update", file, "--runner", "ts");
     expect(code, stdout).toBe(1);
     expect(stdout).toContain('checks written: unknown: (none) -> ["step 2 (toolkit.execute) /value/output"]');
     expect(stdout).toContain('to decide: other: fails and no entry lists it (checks: ["step 1 (toolkit.create) /value/tools"])');
     expect(await readFile(file, "utf8")).toBe(
       "# measured against the reference\nsubject: ts\nentries:\n  - scenario: unknown # why it fails\n    status: fail\n    checks:\n" +
-          "      - step 2 (toolkit.execute) /value/output\n    clause: core.unknown-tool\n    classification: port-bug\n    reason: 'the output differs, as this test wants'\n",
+        "      - step 2 (toolkit.execute) /value/output\n    clause: core.unknown-tool\n    classification: port-bug\n    reason: 'the output differs, as this test wants'\n",
     );
     // Now it matches: a second update changes nothing, and the run passes the gate for that scenario.
     const again = await cli("run", join(dir, "unknown.yaml"), "--runner", "ts", "--baseline", file);
@@ -111,21 +120,28 @@ describe("a sharded run's merged gate", () => {
     // Two one-scenario shards of the whole suite through the ts runner (every scenario passes there),
     // judged by a baseline whose only entry names a scenario that was renamed away.
     const file = join(dir, "orphan.yaml");
-    await writeFile(file, "subject: ts\nentries:\n  - scenario: core/renamed-away\n    status: fail\n    checks: [step 1 (toolkit.create) error]\n" +
-        "    clause: core.unknown-tool\n    classification: port-bug\n    reason: the scenario this named is gone\n");
+    await writeFile(
+      file,
+      "subject: ts\nentries:\n  - scenario: core/renamed-away\n    status: fail\n    checks: [step 1 (toolkit.create) error]\n" +
+        "    clause: core.unknown-tool\n    classification: port-bug\n    reason: the scenario this named is gone\n",
+    );
     const shards = ["1/400", "2/400"].map((shard, index) => ({ shard, json: join(dir, `orphan-shard-${index + 1}.json`) }));
     for (const { shard, json } of shards) {
       const { code, stdout } = await cli("run", "--runner", "ts", "--baseline", file, "--shard", shard, "--json", json);
       // The shard's own half is clean: it notes the entry and leaves the verdict to merge.
       expect(code, stdout).toBe(0);
-      expect(stdout).toContain('note: ts baseline lists "core/renamed-away", which is not a scenario (renamed or removed?): update the baseline (merging the shards fails on it)');
+      expect(stdout).toContain(
+        'note: ts baseline lists "core/renamed-away", which is not a scenario (renamed or removed?): update the baseline (merging the shards fails on it)',
+      );
       expect(JSON.parse(await readFile(json, "utf8")).subjects[0].orphanedEntries).toEqual(["core/renamed-away"]);
     }
     const merged = join(dir, "orphan-merged.json");
     const stale = await cli("merge", ...shards.map(({ json }) => json), "--json", merged);
     expect(stale.code, stale.stdout + stale.stderr).toBe(1);
     expect(stale.stderr.match(/which is not a scenario/g)).toHaveLength(1);
-    expect(stale.stderr).toContain('ts baseline lists "core/renamed-away", which is not a scenario (renamed or removed?): update the baseline');
+    expect(stale.stderr).toContain(
+      'ts baseline lists "core/renamed-away", which is not a scenario (renamed or removed?): update the baseline',
+    );
     expect(stale.stdout).toContain("1 problem with subjects or baselines (see above)");
     expect(JSON.parse(await readFile(merged, "utf8")).subjects[0].orphanedEntries).toEqual(["core/renamed-away"]);
     // The same shards with the entry gone from the baseline: nothing unexpected.

@@ -36,12 +36,26 @@ describe("conformance CLI", () => {
   it("exits 1 on an unexpected failure, shows the diff, and writes reports that validate", async () => {
     const json = join(dir, "out/report.json");
     const junit = join(dir, "out/junit.xml");
-    const { code, stdout } = await cli("run", dir, "--json", json, "--junit", junit, "--matrix", join(dir, "out/m.md"), "--html", join(dir, "out/m.html"));
+    const { code, stdout } = await cli(
+      "run",
+      dir,
+      "--json",
+      json,
+      "--junit",
+      junit,
+      "--matrix",
+      join(dir, "out/m.md"),
+      "--html",
+      join(dir, "out/m.html"),
+    );
     expect(code).toBe(1);
     expect(stdout).toContain('/value/output: expected "Unknown tool: something else", got "Unknown tool: nope"');
     const report = JSON.parse(await readFile(json, "utf8"));
     expect(validateReport(report), JSON.stringify(validateReport.errors)).toBe(true);
-    expect(report.results.map((result: { scenario: string; status: string }) => `${result.scenario}:${result.status}`).sort()).toEqual(["bad:fail", "good:pass"]);
+    expect(report.results.map((result: { scenario: string; status: string }) => `${result.scenario}:${result.status}`).sort()).toEqual([
+      "bad:fail",
+      "good:pass",
+    ]);
     expect(await readFile(junit, "utf8")).toContain('failures="1"');
     expect(await readFile(join(dir, "out/m.md"), "utf8")).toContain("| `bad` | ❌ |");
   });
@@ -56,7 +70,10 @@ describe("conformance CLI", () => {
   });
 
   it("the package bin runs the same CLI", async () => {
-    const { stdout } = await exec(process.execPath, [join(root, "conformance/cli/bin.mjs"), "list", join(dir, "good.yaml")], { cwd: root, timeout: 60_000 });
+    const { stdout } = await exec(process.execPath, [join(root, "conformance/cli/bin.mjs"), "list", join(dir, "good.yaml")], {
+      cwd: root,
+      timeout: 60_000,
+    });
     expect(stdout).toMatch(/^good\tcore\.unknown-tool\t/);
   });
 
@@ -86,7 +103,18 @@ describe("conformance CLI", () => {
 
   it("an empty shard (more shards than scenarios) is no error: exit 0, said so, empty reports written", async () => {
     const json = join(dir, "out/empty-shard.json");
-    const { code, stdout } = await cli("run", join(dir, "good.yaml"), "--shard", "2/3", "--json", json, "--junit", join(dir, "out/empty-shard.xml"), "--html", join(dir, "out/empty-shard.html"));
+    const { code, stdout } = await cli(
+      "run",
+      join(dir, "good.yaml"),
+      "--shard",
+      "2/3",
+      "--json",
+      json,
+      "--junit",
+      join(dir, "out/empty-shard.xml"),
+      "--html",
+      join(dir, "out/empty-shard.html"),
+    );
     expect(code).toBe(0);
     expect(stdout).toContain("shard 2/3 is empty (1 scenario for 3 shards): nothing to run");
     const report = JSON.parse(await readFile(json, "utf8"));
@@ -101,23 +129,47 @@ describe("usage errors: exit 2, one line saying what is wrong, and where the usa
     { args: ["run", "--qqq"], message: "unknown option '--qqq'", command: "run" },
     { args: ["run", "--filtr", "x"], message: "unknown option '--filtr'; did you mean --filter?", command: "run" },
     { args: ["run", "--shard"], message: "option '--shard <i/n>' argument missing", command: "run" },
-    { args: ["run", "--shard", "3/2"], message: "option '--shard <i/n>' argument '3/2' is invalid. expected i/n with 1 <= i <= n, e.g. 2/4", command: "run" },
-    { args: ["run", "--subject", "nope"], message: "option '--subject <name>' argument 'nope' is invalid. Allowed choices are reference.", command: "run" },
+    {
+      args: ["run", "--shard", "3/2"],
+      message: "option '--shard <i/n>' argument '3/2' is invalid. expected i/n with 1 <= i <= n, e.g. 2/4",
+      command: "run",
+    },
+    {
+      args: ["run", "--subject", "nope"],
+      message: "option '--subject <name>' argument 'nope' is invalid. Allowed choices are reference.",
+      command: "run",
+    },
     { args: ["list", "--tag"], message: "option '--tag <tag>' argument missing", command: "list" },
     { args: ["smoke"], message: "smoke needs exactly one of --runner NAME or --runner-cmd CMD", command: "smoke" },
     { args: ["merge", "--json", "merged.json"], message: "missing required argument 'reports'", command: "merge" },
     { args: ["rnu"], message: 'unknown command "rnu" (and no such file or folder); did you mean run?', command: undefined },
-    { args: ["lsit", "--tag", "x"], message: 'unknown command "lsit" (and no such file or folder); did you mean list?', command: undefined },
+    {
+      args: ["lsit", "--tag", "x"],
+      message: 'unknown command "lsit" (and no such file or folder); did you mean list?',
+      command: undefined,
+    },
     { args: ["run", "--runner", "pyhton"], message: `no runner "pyhton"; did you mean python? (runners: ${runners})`, command: "run" },
     { args: ["smoke", "--runner", "jvaa"], message: `no runner "jvaa"; did you mean java? (runners: ${runners})`, command: "smoke" },
     { args: ["run", "--runner", "golang@source"], message: `no runner "golang" (runners: ${runners})`, command: "run" },
-    { args: ["run", "--runner", "ts", "--skip", "ts"], message: "--skip leaves subjects out of --runner all; name the subjects to run instead", command: "run" },
-    { args: ["run", "--runner", "all", "--skip", "tss"], message: `--skip tss: not a subject of this run (reference, ${runners})`, command: "run" },
+    {
+      args: ["run", "--runner", "ts", "--skip", "ts"],
+      message: "--skip leaves subjects out of --runner all; name the subjects to run instead",
+      command: "run",
+    },
+    {
+      args: ["run", "--runner", "all", "--skip", "tss"],
+      message: `--skip tss: not a subject of this run (reference, ${runners})`,
+      command: "run",
+    },
   ])("$args", async ({ args, message, command }) => {
     const { code, stdout, stderr } = await cli(...args);
     expect(code).toBe(2);
     expect(stdout).toBe("");
-    expect(stderr.split("\n")).toEqual([`conformance: ${message}`, `(see \`conformance${command ? ` ${command}` : ""} --help\` for the usage)`, ""]);
+    expect(stderr.split("\n")).toEqual([
+      `conformance: ${message}`,
+      `(see \`conformance${command ? ` ${command}` : ""} --help\` for the usage)`,
+      "",
+    ]);
   });
 
   it("--help still prints the help and exits 0", async () => {
@@ -130,9 +182,20 @@ describe("usage errors: exit 2, one line saying what is wrong, and where the usa
 describe("the README's exit-code table, row by row", () => {
   // Commands per row, run concurrently (each is a process); the table's rows and these keys must agree.
   const examples: Record<string, () => string[][]> = {
-    "0": () => [["run", join(dir, "good.yaml")], ["run", join(dir, "good.yaml"), "--shard", "2/2"]],
-    "1": () => [["run", dir], ["run", join(dir, "good.yaml"), "--runner-cmd", "exit 7"]],
-    "2": () => [["run", "--bogus"], ["rnu"], ["run", join(dir, "missing.yaml")], ["run", join(dir, "good.yaml"), "--filter", "nothing.matches"]],
+    "0": () => [
+      ["run", join(dir, "good.yaml")],
+      ["run", join(dir, "good.yaml"), "--shard", "2/2"],
+    ],
+    "1": () => [
+      ["run", dir],
+      ["run", join(dir, "good.yaml"), "--runner-cmd", "exit 7"],
+    ],
+    "2": () => [
+      ["run", "--bogus"],
+      ["rnu"],
+      ["run", join(dir, "missing.yaml")],
+      ["run", join(dir, "good.yaml"), "--filter", "nothing.matches"],
+    ],
   };
 
   it("has a row for each exit status the CLI uses, and no other", async () => {
@@ -156,7 +219,20 @@ describe("reliability: merge errors, start-up errors, interrupted runs", () => {
     startedAt: "2026-11-29T10:00:00.000Z",
     finishedAt: "2026-11-29T10:01:00.000Z",
     subjects: [{ name: "reference", language: "typescript", package: "reference", version: "0", capabilities: [], available: true }],
-    results: [{ scenario: scenarioId, baseId: scenarioId, subject: "reference", status: "pass", outcome: "as-expected", durationMs: 1, message: "", spec: ["core.unknown-tool"], tags: [], file: "x.yaml" }],
+    results: [
+      {
+        scenario: scenarioId,
+        baseId: scenarioId,
+        subject: "reference",
+        status: "pass",
+        outcome: "as-expected",
+        durationMs: 1,
+        message: "",
+        spec: ["core.unknown-tool"],
+        tags: [],
+        file: "x.yaml",
+      },
+    ],
   });
 
   it("merge names the file that is cut short, and both files that hold the same result", async () => {
@@ -178,9 +254,18 @@ describe("reliability: merge errors, start-up errors, interrupted runs", () => {
 
   it("a runner that fails at start-up: what it wrote to stderr reaches the console and the report", async () => {
     const json = join(dir, "out/startup.json");
-    const { code, stdout } = await cli("run", join(dir, "good.yaml"), "--runner-cmd", "echo 'ModuleNotFoundError: No module named toolnexus' >&2; exit 1", "--json", json);
+    const { code, stdout } = await cli(
+      "run",
+      join(dir, "good.yaml"),
+      "--runner-cmd",
+      "echo 'ModuleNotFoundError: No module named toolnexus' >&2; exit 1",
+      "--json",
+      json,
+    );
     expect(code).toBe(1);
-    expect(stdout).toContain("UNAVAILABLE custom: runner exited (code 1) before answering the handshake; its stderr ends with:\n  ModuleNotFoundError: No module named toolnexus");
+    expect(stdout).toContain(
+      "UNAVAILABLE custom: runner exited (code 1) before answering the handshake; its stderr ends with:\n  ModuleNotFoundError: No module named toolnexus",
+    );
     const report = JSON.parse(await readFile(json, "utf8"));
     expect(report.subjects[0].unavailableReason).toContain("ModuleNotFoundError: No module named toolnexus");
   });
@@ -200,12 +285,21 @@ describe("reliability: merge errors, start-up errors, interrupted runs", () => {
     const tmp = join(dir, "tmp");
     await mkdir(tmp, { recursive: true });
     const marker = join(dir, "runner-pid");
-    await writeFile(join(dir, "hang.yaml"), "id: hang\ntitle: t\nspec: [core.tool-result]\ntimeoutMs: 30000\nsteps:\n  - op: runner.echo\n    with: {value: trigger}\n");
+    await writeFile(
+      join(dir, "hang.yaml"),
+      "id: hang\ntitle: t\nspec: [core.tool-result]\ntimeoutMs: 30000\nsteps:\n  - op: runner.echo\n    with: {value: trigger}\n",
+    );
     const fakeRunner = join(root, "test/conformance/fake-runner.mjs");
     // The runner hangs on the scenario and ignores the end of its stdin: only a kill ends it.
     const runnerCmd = `FAKE_RUNNER_MODE=hang FAKE_RUNNER_LINGER=1 FAKE_RUNNER_MARKER=${marker} exec ${process.execPath} ${fakeRunner}`;
-    const child = spawn(process.execPath, ["--import", "tsx", join(root, "conformance/cli/main.ts"), "run", join(dir, "hang.yaml"), "--runner-cmd", runnerCmd], { cwd: root, env: { ...process.env, TMPDIR: tmp }, stdio: "ignore" });
-    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once("exit", (code, signal) => resolve({ code, signal })));
+    const child = spawn(
+      process.execPath,
+      ["--import", "tsx", join(root, "conformance/cli/main.ts"), "run", join(dir, "hang.yaml"), "--runner-cmd", runnerCmd],
+      { cwd: root, env: { ...process.env, TMPDIR: tmp }, stdio: "ignore" },
+    );
+    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+      child.once("exit", (code, signal) => resolve({ code, signal })),
+    );
     const scenarioDirs = async () => (await readdir(tmp)).filter((name) => name.startsWith("tnc-"));
     // Running, and not a zombie (an orphan's exit may never be reaped where PID 1 does not reap).
     const alive = (pid: number) => {
@@ -218,7 +312,8 @@ describe("reliability: merge errors, start-up errors, interrupted runs", () => {
     let runnerPid: number | undefined;
     try {
       const deadline = Date.now() + 30_000;
-      while (!(existsSync(marker) && (await scenarioDirs()).length) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+      while (!(existsSync(marker) && (await scenarioDirs()).length) && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 100));
       expect((await scenarioDirs()).length, "the scenario's folder exists while it runs").toBe(1);
       runnerPid = Number(await readFile(marker, "utf8"));
       child.kill("SIGINT");

@@ -71,13 +71,31 @@ describe("run --repeat", () => {
     const junit = join(dir, "flip.xml");
     const matrix = join(dir, "flip.md");
     const html = join(dir, "flip.html");
-    const { code, stdout, report } = await flipRun("flip", "--repeat", "4", "--jobs", "1", "--junit", junit, "--matrix", matrix, "--html", html);
+    const { code, stdout, report } = await flipRun(
+      "flip",
+      "--repeat",
+      "4",
+      "--jobs",
+      "1",
+      "--junit",
+      junit,
+      "--matrix",
+      matrix,
+      "--html",
+      html,
+    );
     expect(code, stdout).toBe(1);
     expect(report.repeat).toBe(4);
     expect(report.results).toHaveLength(1);
     const [result] = report.results;
     expect(result.outcome).toBe("flaky");
-    expect(result.repeat).toEqual({ runs: 4, passed: 2, statuses: { pass: 2, fail: 2 }, flaky: true, variedChecks: [{ check, failed: 2 }] });
+    expect(result.repeat).toEqual({
+      runs: 4,
+      passed: 2,
+      statuses: { pass: 2, fail: 2 },
+      flaky: true,
+      variedChecks: [{ check, failed: 2 }],
+    });
     // The result shown is a failing run's, so its failure (what the port answered) is in the report.
     expect(result.status).toBe("fail");
     expect(result.failures?.[0].check).toBe(check);
@@ -91,7 +109,12 @@ describe("run --repeat", () => {
     expect(page).toMatch(/<td class="flaky"[^>]*><a href="#d0"[^>]*>FLAKY<\/a><\/td>/);
     expect(page).toContain(`flaky: passed 2/4 (fail 2/4); varied: &quot;${check}&quot; failed 2/4`);
     const summary = await readFile(join(dir, "flip.summary.md"), "utf8");
-    expect(summary).toMatch(new RegExp(`^\\| FLAKY \\| custom \\| \`flip\` \\| \`[^\`]*flip\\.yaml\` \\| \`flaky: passed 2/4 \\(fail 2/4\\); varied: "step 1 \\(runner\\.echo\\) /value/value" failed 2/4\` \\|$`, "m"));
+    expect(summary).toMatch(
+      new RegExp(
+        `^\\| FLAKY \\| custom \\| \`flip\` \\| \`[^\`]*flip\\.yaml\` \\| \`flaky: passed 2/4 \\(fail 2/4\\); varied: "step 1 \\(runner\\.echo\\) /value/value" failed 2/4\` \\|$`,
+        "m",
+      ),
+    );
   });
 
   it("a strict baseline entry does not accept the varying outcome; a strict: false entry that quotes its rate does", async () => {
@@ -102,32 +125,49 @@ describe("run --repeat", () => {
     expect(strict.report.results[0].outcome).toBe("flaky");
 
     const lenientFile = join(dir, "lenient.yaml");
-    await writeFile(lenientFile, baseline(false, "the port answers flop every other call: flaky 2/4 by `conformance run --repeat 4 --filter flip`"));
+    await writeFile(
+      lenientFile,
+      baseline(false, "the port answers flop every other call: flaky 2/4 by `conformance run --repeat 4 --filter flip`"),
+    );
     turns = await mkdtemp(join(dir, "turns-"));
     const lenient = await flipRun("lenient", "--repeat", "4", "--jobs", "1", "--baseline", lenientFile);
     expect(lenient.code, lenient.stdout).toBe(0);
-    expect(lenient.report.results[0]).toMatchObject({ outcome: "as-expected", status: "fail", repeat: { runs: 4, passed: 2, flaky: true } });
+    expect(lenient.report.results[0]).toMatchObject({
+      outcome: "as-expected",
+      status: "fail",
+      repeat: { runs: 4, passed: 2, flaky: true },
+    });
     expect(lenient.stdout).toMatch(/^XFAIL custom +flip /m);
     expect(lenient.stdout).toMatch(/1 flaky \(1 accepted by strict: false entries\) in 4 runs each$/m);
   });
 
   it("repeats run on lanes, and the results stay in scenario order", async () => {
     const json = join(dir, "lanes.json");
-    const { code, stdout } = await runCli(["run", join(dir, "scenarios"), "--runner-cmd", runnerCmd, "--repeat", "5", "--jobs", "3", "--json", json], 90_000, { FAKE_RUNNER_FLIP_DIR: turns });
+    const { code, stdout } = await runCli(
+      ["run", join(dir, "scenarios"), "--runner-cmd", runnerCmd, "--repeat", "5", "--jobs", "3", "--json", json],
+      90_000,
+      { FAKE_RUNNER_FLIP_DIR: turns },
+    );
     expect(code, stdout).toBe(1);
     expect(stdout).toContain("2 scenarios, each 5 times, 3 at a time");
     const report = await readReport(json);
     expect(report.results.map((result) => result.scenario)).toEqual(["flip", "steady"]);
     // Five "flip" calls across the lanes' processes take turns 0-4: flip, flop, flip, flop, flip.
     expect(report.results[0].repeat).toMatchObject({ runs: 5, passed: 3, flaky: true });
-    expect(report.results[1]).toMatchObject({ outcome: "as-expected", repeat: { runs: 5, passed: 5, statuses: { pass: 5 }, flaky: false } });
+    expect(report.results[1]).toMatchObject({
+      outcome: "as-expected",
+      repeat: { runs: 5, passed: 5, statuses: { pass: 5 }, flaky: false },
+    });
     expect(report.results[1].repeat?.variedChecks).toBeUndefined();
     expect(stdout.indexOf(" flip ")).toBeLessThan(stdout.indexOf(" steady "));
   });
 
   it("the in-process reference on a few scenarios, 3 runs each, shows no flaky scenario", async () => {
     const json = join(dir, "reference.json");
-    const { code, stdout } = await runCli(["run", "--filter", "core/*", "--filter", "client/baseline/**", "--repeat", "3", "--json", json], 120_000);
+    const { code, stdout } = await runCli(
+      ["run", "--filter", "core/*", "--filter", "client/baseline/**", "--repeat", "3", "--json", json],
+      120_000,
+    );
     expect(code, stdout).toBe(0);
     const report = await readReport(json);
     expect(report.results.length).toBeGreaterThan(2);

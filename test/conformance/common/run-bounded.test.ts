@@ -19,7 +19,11 @@ const grandchildOf = (stdout: string) => Number(/grandchild (\d+)/.exec(stdout)!
 
 describe("common/run-bounded", () => {
   it("keeps the tails of stdout, stderr and both interleaved, and the exit code", async () => {
-    const run = await runBounded(["bash", "-c", "printf 0123456789; printf abcdef >&2; exit 3"], { cwd: ".", timeoutMs: 10_000, tails: { stdout: 4, stderr: 3, output: 5 } });
+    const run = await runBounded(["bash", "-c", "printf 0123456789; printf abcdef >&2; exit 3"], {
+      cwd: ".",
+      timeoutMs: 10_000,
+      tails: { stdout: 4, stderr: 3, output: 5 },
+    });
     expect(run).toMatchObject({ code: 3, stdout: "6789", stderr: "def", timedOut: false });
     expect(run.output).toHaveLength(5);
     expect(run.startError).toBeUndefined();

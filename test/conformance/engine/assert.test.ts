@@ -1,7 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { evaluate } from "../../../conformance/engine/assert.ts";
 
-const doc = { value: { body: { temperature: 0.42, nested: { a: 1, b: [1, 2] }, empty: [], nothing: null }, names: ["srv_a", "srv_b"], text: "hello world" } };
+const doc = {
+  value: {
+    body: { temperature: 0.42, nested: { a: 1, b: [1, 2] }, empty: [], nothing: null },
+    names: ["srv_a", "srv_b"],
+    text: "hello world",
+  },
+};
 
 describe("assertion matchers", () => {
   it("equals ignores key order and reports each difference by JSON Pointer", () => {

@@ -59,7 +59,12 @@ describe("runOnLanes", () => {
   });
 
   it("runs exclusive items first, each with nothing else in flight, results still in list order", async () => {
-    const withExclusive = [...items.slice(0, 2), { name: "alone", ms: 20, exclusive: true }, ...items.slice(2), { name: "alone too", ms: 10, exclusive: true }];
+    const withExclusive = [
+      ...items.slice(0, 2),
+      { name: "alone", ms: 20, exclusive: true },
+      ...items.slice(2),
+      { name: "alone too", ms: 10, exclusive: true },
+    ];
     const { results, inFlightAtStart, started } = await trace(withExclusive, 3, (item) => item.ms);
     expect(started.slice(0, 2)).toEqual(["alone", "alone too"]);
     expect(inFlightAtStart.get("alone")).toBe(1);

@@ -46,7 +46,9 @@ describe("runScenario", () => {
     expect(result.status).toBe("fail");
     // Steps are counted from 1 in messages, as a person counts; the line is the assertion's.
     expect(result.message).toMatch(/^inline\.yaml:14: step 2 \(op runner\.echo\), result at \/value\/value: not equal/);
-    expect(result.failures?.[0].diff).toEqual([{ path: "/value/value", change: "changed", expected: "http://127.0.0.1:1/test", actual: "other" }]);
+    expect(result.failures?.[0].diff).toEqual([
+      { path: "/value/value", change: "changed", expected: "http://127.0.0.1:1/test", actual: "other" },
+    ]);
     expect(result.failures?.some((failure) => failure.message.includes("still so after 500 ms"))).toBe(true);
     expect(fixture.stopped).toBe(1);
   });
@@ -54,17 +56,33 @@ describe("runScenario", () => {
   it("holdsForMs: a 'nothing left' check that held once and then broke (a late reconnect) fails, saying so", async () => {
     const late = recordingFixture([{ open: 0 }, { open: 0 }, { open: 1 }]);
     const [scenario] = expandYaml(withFixture.replace("eventuallyMs: 500}", "eventuallyMs: 500, holdsForMs: 300}"));
-    const result = await runScenario(scenario, fakeSubject((_, input) => ok(input)), { fixtureKinds: kinds(late) });
+    const result = await runScenario(
+      scenario,
+      fakeSubject((_, input) => ok(input)),
+      { fixtureKinds: kinds(late) },
+    );
     expect(result.status).toBe("fail");
     expect(result.message).toMatch(/at \/open: not equal.*it held, then stopped holding \d+ ms later; it must hold for 300 ms/s);
     const steady = recordingFixture([{ open: 1 }, { open: 0 }]);
-    expect((await runScenario(scenario, fakeSubject((_, input) => ok(input)), { fixtureKinds: kinds(steady) })).status).toBe("pass");
+    expect(
+      (
+        await runScenario(
+          scenario,
+          fakeSubject((_, input) => ok(input)),
+          { fixtureKinds: kinds(steady) },
+        )
+      ).status,
+    ).toBe("pass");
   });
 
   it("skips when the subject lacks a required capability, naming it, without starting anything", async () => {
     const fixture = recordingFixture();
     const [scenario] = expandYaml(withFixture.replace("fixtures:", "requires: [mcp.sse]\nfixtures:"));
-    const result = await runScenario(scenario, fakeSubject(() => ok({})), { fixtureKinds: kinds(fixture) });
+    const result = await runScenario(
+      scenario,
+      fakeSubject(() => ok({})),
+      { fixtureKinds: kinds(fixture) },
+    );
     expect(result).toMatchObject({ status: "skip", message: "fake does not declare mcp.sse" });
     expect(fixture.started).toBe(0);
   });
@@ -75,7 +93,11 @@ describe("runScenario", () => {
     const unexpected = await runScenario(expandYaml(base)[0], failing, suiteFixtures);
     expect(unexpected.status).toBe("fail");
     expect(unexpected.message).toContain("unexpected error (cancelled, AbortError): aborted");
-    const expected = await runScenario(expandYaml(`${base}    expect:\n      - {at: /error/kind, equals: cancelled}\n      - {at: /elapsedMs, atMost: 2000}\n`)[0], failing, suiteFixtures);
+    const expected = await runScenario(
+      expandYaml(`${base}    expect:\n      - {at: /error/kind, equals: cancelled}\n      - {at: /elapsedMs, atMost: 2000}\n`)[0],
+      failing,
+      suiteFixtures,
+    );
     expect(expected.status).toBe("pass");
   });
 
@@ -91,7 +113,9 @@ describe("runScenario", () => {
 
   it("a subject that never answers is cut off at the step timeout plus grace, as an error", async () => {
     const hung = fakeSubject(() => new Promise(() => undefined));
-    const [scenario] = expandYaml(`id: t.hang\ntitle: t\nspec: [core.tool-result]\ntimeoutMs: 50\nsteps:\n  - op: runner.echo\n    with: {value: 1}\n`);
+    const [scenario] = expandYaml(
+      `id: t.hang\ntitle: t\nspec: [core.tool-result]\ntimeoutMs: 50\nsteps:\n  - op: runner.echo\n    with: {value: 1}\n`,
+    );
     const started = Date.now();
     const result = await runScenario(scenario, hung, suiteFixtures);
     expect(result.status).toBe("error");
@@ -102,7 +126,11 @@ describe("runScenario", () => {
   it("a fixture's contract violations fail an otherwise passing scenario", async () => {
     const fixture = recordingFixture([{ open: 0 }], ["request 0: /messages/0/role must be one of ..."]);
     const [scenario] = expandYaml(withFixture);
-    const result = await runScenario(scenario, fakeSubject((_, input) => ok(input)), { fixtureKinds: kinds(fixture) });
+    const result = await runScenario(
+      scenario,
+      fakeSubject((_, input) => ok(input)),
+      { fixtureKinds: kinds(fixture) },
+    );
     expect(result.status).toBe("fail");
     expect(result.message).toContain("fixture srv saw a contract violation: request 0");
   });
@@ -116,7 +144,9 @@ describe("runScenario", () => {
     const timeouts = { startMs: 100, stopMs: 100 };
     const notStarted = await runScenario(scenario, subject, { fixtureKinds: kinds(stuckStart), fixtureTimeouts: timeouts });
     expect(notStarted).toMatchObject({ status: "error" });
-    expect(notStarted.message).toContain('fixture "srv" (recording) failed to start: starting fixture "srv" (recording) did not finish within 100 ms');
+    expect(notStarted.message).toContain(
+      'fixture "srv" (recording) failed to start: starting fixture "srv" (recording) did not finish within 100 ms',
+    );
     expect(subject.calls).toEqual([]);
 
     const stuckStop = recordingFixture([{ open: 0 }]);
@@ -129,7 +159,10 @@ describe("runScenario", () => {
   it("what the subject left running after its reset fails the scenario, naming it", async () => {
     const leaky = recordingFixture([{ open: 0 }]);
     const start = leaky.kind.start.bind(leaky.kind);
-    leaky.kind = { ...leaky.kind, start: async (options, context) => ({ ...(await start(options, context)), leftovers: async () => ["pid 4242 still running"] }) };
+    leaky.kind = {
+      ...leaky.kind,
+      start: async (options, context) => ({ ...(await start(options, context)), leftovers: async () => ["pid 4242 still running"] }),
+    };
     const [scenario] = expandYaml(withFixture);
     const subject = fakeSubject((_, input) => ok(input));
     const result = await runScenario(scenario, subject, { fixtureKinds: kinds(leaky) });
@@ -139,15 +172,22 @@ describe("runScenario", () => {
   });
 
   it("an input that does not fit the operation is an error that says where", async () => {
-    const [scenario] = expandYaml(`id: t.input\ntitle: t\nspec: [core.tool-result]\nsteps:\n  - op: toolkit.execute\n    with: {toolkit: tk}\n`);
-    const result = await runScenario(scenario, fakeSubject(() => ok({})), suiteFixtures);
+    const [scenario] = expandYaml(
+      `id: t.input\ntitle: t\nspec: [core.tool-result]\nsteps:\n  - op: toolkit.execute\n    with: {toolkit: tk}\n`,
+    );
+    const result = await runScenario(
+      scenario,
+      fakeSubject(() => ok({})),
+      suiteFixtures,
+    );
     expect(result.status).toBe("error");
     expect(result.message).toMatch(/^inline\.yaml:5: step 1 \(op toolkit\.execute\): input of toolkit\.execute is invalid/);
   });
 
   it("names a step by its 1-based number and what it does (the op a matrix path chose, or the fixture action), at its line", async () => {
-    const matrix = `id: t.steps\ntitle: t\nspec: [core.tool-result]\nmatrix: [openai-stream]\nfixtures: {srv: {kind: recording}}\n` +
-        `steps:\n  - fixture: srv\n    action: poke\n  - op: "\${path.op}"\n    title: the call\n    with: {client: c, prompt: hi}\n`;
+    const matrix =
+      `id: t.steps\ntitle: t\nspec: [core.tool-result]\nmatrix: [openai-stream]\nfixtures: {srv: {kind: recording}}\n` +
+      `steps:\n  - fixture: srv\n    action: poke\n  - op: "\${path.op}"\n    title: the call\n    with: {client: c, prompt: hi}\n`;
     const [scenario] = expandYaml(matrix);
     const failing = fakeSubject(() => ({ ok: false, elapsedMs: 1, error: { kind: "http", message: "boom" } }));
     const result = await runScenario(scenario, failing, { fixtureKinds: kinds(recordingFixture()) });
@@ -155,7 +195,15 @@ describe("runScenario", () => {
     expect(result.failures?.[0].step).toBe(1); // the report keeps the 0-based index its schema defines
 
     const badAction = recordingFixture();
-    badAction.kind = { ...badAction.kind, start: async (options, context) => ({ ...(await recordingFixture().kind.start(options, context)), act: async () => { throw new Error("no"); } }) };
+    badAction.kind = {
+      ...badAction.kind,
+      start: async (options, context) => ({
+        ...(await recordingFixture().kind.start(options, context)),
+        act: async () => {
+          throw new Error("no");
+        },
+      }),
+    };
     const broken = await runScenario(scenario, failing, { fixtureKinds: kinds(badAction) });
     expect(broken.message).toBe('inline.yaml:7: step 1 (fixture srv, action poke): fixture "srv" action "poke" failed: no');
   });
@@ -170,24 +218,38 @@ describe("runScenario", () => {
       - {at: /value/value, equals: 3}
 `;
     const [scenario] = expandYaml(yaml);
-    const result = await runScenario(scenario, fakeSubject(() => ok({ value: "other" })), { fixtureKinds: kinds(fixture) });
+    const result = await runScenario(
+      scenario,
+      fakeSubject(() => ok({ value: "other" })),
+      { fixtureKinds: kinds(fixture) },
+    );
     expect(result.status).toBe("fail");
     // Every assertion of step 2 is evaluated after the first fails; step 3 is not run; violations are reported as before (not after a failure).
     expect(result.failures?.map((failure) => failure.check)).toEqual([
       "step 2 (runner.echo) /value/value (1)",
-      "step 2 (runner.echo) var echoed \"\"",
+      'step 2 (runner.echo) var echoed ""',
       "step 2 (runner.echo) srv /open",
       "step 2 (runner.echo) /value/value (2)",
     ]);
     expect(result.failures?.map((failure) => failure.line)).toEqual([14, 15, 16, 17]);
 
-    const errored = await runScenario(expandYaml(`id: t.err\ntitle: t\nspec: [core.tool-result]\nsteps:\n  - op: runner.echo\n    with: {value: 1}\n    capture: {got: /value/nothing}\n`)[0], fakeSubject(() => ({ ok: false, elapsedMs: 1, error: { kind: "http", message: "boom" } })), suiteFixtures);
+    const errored = await runScenario(
+      expandYaml(
+        `id: t.err\ntitle: t\nspec: [core.tool-result]\nsteps:\n  - op: runner.echo\n    with: {value: 1}\n    capture: {got: /value/nothing}\n`,
+      )[0],
+      fakeSubject(() => ({ ok: false, elapsedMs: 1, error: { kind: "http", message: "boom" } })),
+      suiteFixtures,
+    );
     expect(errored.failures?.map((failure) => [failure.check, failure.message])).toEqual([
       ["step 1 (runner.echo) capture got", 'inline.yaml:5: step 1 (op runner.echo): capture "got": nothing at /value/nothing'],
       ["step 1 (runner.echo) error", "inline.yaml:5: step 1 (op runner.echo): unexpected error (http): boom"],
     ]);
 
-    const violating = await runScenario(expandYaml(withFixture)[0], fakeSubject((_, input) => ok(input)), { fixtureKinds: kinds(recordingFixture([{ open: 0 }], ["request 0: /model must be string"])) });
+    const violating = await runScenario(
+      expandYaml(withFixture)[0],
+      fakeSubject((_, input) => ok(input)),
+      { fixtureKinds: kinds(recordingFixture([{ open: 0 }], ["request 0: /model must be string"])) },
+    );
     expect(violating.failures?.map((failure) => failure.check)).toEqual(["fixture srv contract"]);
   });
 
@@ -195,13 +257,24 @@ describe("runScenario", () => {
     const fixture = recordingFixture([{ open: 1 }, { open: 0 }]);
     const seen: unknown[] = [];
     const snapshots = new Map<string, unknown>();
-    const result = await runScenario(expandYaml(withFixture)[0], fakeSubject((_, input) => ok(input)), {
-      fixtureKinds: kinds(fixture),
-      onOperation: (step, input, outcome) => seen.push({ index: step.index, line: step.line, input, outcome }),
-      onFinalSnapshot: (name, snapshot) => snapshots.set(name, snapshot),
-    });
+    const result = await runScenario(
+      expandYaml(withFixture)[0],
+      fakeSubject((_, input) => ok(input)),
+      {
+        fixtureKinds: kinds(fixture),
+        onOperation: (step, input, outcome) => seen.push({ index: step.index, line: step.line, input, outcome }),
+        onFinalSnapshot: (name, snapshot) => snapshots.set(name, snapshot),
+      },
+    );
     expect(result.status).toBe("pass");
-    expect(seen).toEqual([{ index: 1, line: 10, input: { value: "http://127.0.0.1:1/test" }, outcome: { value: { value: "http://127.0.0.1:1/test" }, elapsedMs: 1 } }]);
+    expect(seen).toEqual([
+      {
+        index: 1,
+        line: 10,
+        input: { value: "http://127.0.0.1:1/test" },
+        outcome: { value: { value: "http://127.0.0.1:1/test" }, elapsedMs: 1 },
+      },
+    ]);
     expect([...snapshots]).toEqual([["srv", { open: 0 }]]);
   });
 });

@@ -59,9 +59,15 @@ describe("snapshotOnSettle / settled", () => {
     const result = await runScenario(expandYaml(scenarioText)[0], subject, { fixtureKinds: kinds });
     expect(result.status).toBe("fail");
     expect(result.failures).toHaveLength(1);
-    expect(result.message).toMatch(/inline\.yaml:\d+: step 1 \(op runner\.echo\), fixture srv at \/open: not equal.*\(in the snapshot taken when the operation settled\)/s);
+    expect(result.message).toMatch(
+      /inline\.yaml:\d+: step 1 \(op runner\.echo\), fixture srv at \/open: not equal.*\(in the snapshot taken when the operation settled\)/s,
+    );
     // Without `settled`, the same subject passes: the assertion that re-reads later sees it closed.
-    const lenient = await runScenario(expandYaml(scenarioText.replace(/^ {6}- \{fixture: srv, at: \/open, equals: 0, settled: true\}\n/m, ""))[0], subject, { fixtureKinds: kinds });
+    const lenient = await runScenario(
+      expandYaml(scenarioText.replace(/^ {6}- \{fixture: srv, at: \/open, equals: 0, settled: true\}\n/m, ""))[0],
+      subject,
+      { fixtureKinds: kinds },
+    );
     expect(lenient.status).toBe("pass");
   });
 });
@@ -75,16 +81,25 @@ describe("lint of settled", () => {
 
   const lint = async (body: string) => {
     const file = join(dir, "case.yaml");
-    await writeFile(file, `id: case\ntitle: t\nspec: [mcp.cancel.cleanup]\nrequires: [mcp.http]\nfixtures: {hung: {kind: mcp-hung-http}, none: {kind: mcp-unreachable}}\nsteps:\n${body}`);
+    await writeFile(
+      file,
+      `id: case\ntitle: t\nspec: [mcp.cancel.cleanup]\nrequires: [mcp.http]\nfixtures: {hung: {kind: mcp-hung-http}, none: {kind: mcp-unreachable}}\nsteps:\n${body}`,
+    );
     return (await lintPaths([file], toolnexusSuite)).diagnostics.map((d) => `${d.line}: ${d.message}`);
   };
 
   it("accepts settled on a fixture the step snapshots on settle", async () => {
-    expect(await lint(`  - op: toolkit.create\n    with: {handle: tk}\n    snapshotOnSettle: [hung]\n    expect:\n      - {fixture: hung, at: /connections/open, equals: 0, settled: true}\n`)).toEqual([]);
+    expect(
+      await lint(
+        `  - op: toolkit.create\n    with: {handle: tk}\n    snapshotOnSettle: [hung]\n    expect:\n      - {fixture: hung, at: /connections/open, equals: 0, settled: true}\n`,
+      ),
+    ).toEqual([]);
   });
 
   it("names the step to fix when settled reads a fixture the step does not snapshot, or is combined with eventuallyMs", async () => {
-    const problems = await lint(`  - op: toolkit.create\n    with: {handle: tk}\n    expect:\n      - {fixture: hung, at: /connections/open, equals: 0, settled: true, eventuallyMs: 100}\n`);
+    const problems = await lint(
+      `  - op: toolkit.create\n    with: {handle: tk}\n    expect:\n      - {fixture: hung, at: /connections/open, equals: 0, settled: true, eventuallyMs: 100}\n`,
+    );
     expect(problems).toEqual([
       expect.stringMatching(/^10: .*snapshotOnSettle does not list fixture "hung"/),
       expect.stringMatching(/^10: eventuallyMs re-reads the snapshot, but settled: true reads the one taken on settle/),
@@ -92,7 +107,9 @@ describe("lint of settled", () => {
   });
 
   it("refuses an undeclared fixture and one that observes nothing in snapshotOnSettle, and settled without fixture", async () => {
-    const problems = await lint(`  - op: toolkit.create\n    with: {handle: tk}\n    snapshotOnSettle: [nope, none]\n    expect:\n      - {at: /value, present: true, settled: true}\n`);
+    const problems = await lint(
+      `  - op: toolkit.create\n    with: {handle: tk}\n    snapshotOnSettle: [nope, none]\n    expect:\n      - {at: /value, present: true, settled: true}\n`,
+    );
     expect(problems).toEqual([
       expect.stringMatching(/^9: fixture "nope" is not declared/),
       expect.stringMatching(/^9: fixture kind "mcp-unreachable" observes nothing/),

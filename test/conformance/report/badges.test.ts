@@ -34,10 +34,31 @@ const shieldsEndpointSchema = {
 };
 const validateEndpoint = compileSchema<unknown>(shieldsEndpointSchema);
 
-const subject = (name: string, available = true) => ({ name, language: "l", package: "p", version: "1", capabilities: [], available, ...(available ? {} : { unavailableReason: "no toolchain" }) });
+const subject = (name: string, available = true) => ({
+  name,
+  language: "l",
+  package: "p",
+  version: "1",
+  capabilities: [],
+  available,
+  ...(available ? {} : { unavailableReason: "no toolchain" }),
+});
 const result = (scenario: string, name: string, status: Result["status"], baselined = false): Result => {
-  const base: Result = { scenario, baseId: scenario, subject: name, status, durationMs: 1, message: "", spec: [], tags: [], file: "f.yaml", ...(status === "fail" ? { failures: [{ step: 0, check: "step 1 (x) /v", message: "m" }] } : {}) };
-  const baseline = baselined ? new Map([[scenario, { scenario, status: "fail", clause: "c", classification: "port-bug", reason: "r", checks: ["step 1 (x) /v"] }]]) : new Map();
+  const base: Result = {
+    scenario,
+    baseId: scenario,
+    subject: name,
+    status,
+    durationMs: 1,
+    message: "",
+    spec: [],
+    tags: [],
+    file: "f.yaml",
+    ...(status === "fail" ? { failures: [{ step: 0, check: "step 1 (x) /v", message: "m" }] } : {}),
+  };
+  const baseline = baselined
+    ? new Map([[scenario, { scenario, status: "fail", clause: "c", classification: "port-bug", reason: "r", checks: ["step 1 (x) /v"] }]])
+    : new Map();
   return judge(base, baseline as never);
 };
 
@@ -66,15 +87,32 @@ describe("badges", () => {
   };
 
   it("says N/M scenarios, the baselined and skipped apart, coloured by the share passed", () => {
-    expect(subjectBadge(report.subjects[0], report.results.slice(0, 2))).toEqual({ schemaVersion: 1, label: "conformance", message: "2/2 scenarios", color: "brightgreen" });
-    expect(subjectBadge(report.subjects[1], report.results.slice(2))).toEqual({ schemaVersion: 1, label: "conformance", message: "1/3 scenarios, 1 baselined, 1 skipped", color: "orange" });
+    expect(subjectBadge(report.subjects[0], report.results.slice(0, 2))).toEqual({
+      schemaVersion: 1,
+      label: "conformance",
+      message: "2/2 scenarios",
+      color: "brightgreen",
+    });
+    expect(subjectBadge(report.subjects[1], report.results.slice(2))).toEqual({
+      schemaVersion: 1,
+      label: "conformance",
+      message: "1/3 scenarios, 1 baselined, 1 skipped",
+      color: "orange",
+    });
     expect(subjectBadge(report.subjects[2], [])).toMatchObject({ message: "unavailable", isError: true });
     expect([1, 0.95, 0.8, 0.6, 0.3, 0.1].map(colorForShare)).toEqual(["brightgreen", "green", "yellowgreen", "yellow", "orange", "red"]);
   });
 
   it("writes one endpoint JSON valid against shields.io's schema and one SVG per subject", async () => {
     const written = await writeBadges(report, dir);
-    expect((await readdir(dir)).sort()).toEqual(["go.json", "go.svg", "python@source.json", "python@source.svg", "reference.json", "reference.svg"]);
+    expect((await readdir(dir)).sort()).toEqual([
+      "go.json",
+      "go.svg",
+      "python@source.json",
+      "python@source.svg",
+      "reference.json",
+      "reference.svg",
+    ]);
     for (const file of written.filter((name) => name.endsWith(".json"))) {
       const badge = JSON.parse(await readFile(file, "utf8"));
       expect(validateEndpoint(badge), `${file}: ${JSON.stringify(validateEndpoint.errors)}`).toBe(true);

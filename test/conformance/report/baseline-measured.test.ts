@@ -52,8 +52,14 @@ describe("a strict: false entry quotes its measured rate and command", () => {
       .filter((entry) => entry.isDirectory())
       .flatMap((runner) => {
         const folder = join(root, "runners", runner.name);
-        const own = readdirSync(folder).filter((name) => /^expected-failures.*\.yaml$/.test(name)).map((name) => join(folder, name));
-        const releases = existsSync(join(folder, "baselines")) ? readdirSync(join(folder, "baselines")).filter((name) => name.endsWith(".yaml")).map((name) => join(folder, "baselines", name)) : [];
+        const own = readdirSync(folder)
+          .filter((name) => /^expected-failures.*\.yaml$/.test(name))
+          .map((name) => join(folder, name));
+        const releases = existsSync(join(folder, "baselines"))
+          ? readdirSync(join(folder, "baselines"))
+              .filter((name) => name.endsWith(".yaml"))
+              .map((name) => join(folder, "baselines", name))
+          : [];
         return [...own, ...releases];
       });
     expect(files.length).toBeGreaterThan(5);

@@ -7,9 +7,24 @@ import type { ScenarioResult } from "../../../conformance/engine/run.ts";
 import type { Entry } from "../../../conformance/schema/baseline.types.ts";
 
 const result = (scenario: string, status: ScenarioResult["status"]): ScenarioResult => ({
-  scenario, baseId: scenario, title: "t", file: "f.yaml", subject: "py", status, durationMs: 3, message: status === "pass" ? "" : "m", spec: ["core.tool-result"], tags: [],
+  scenario,
+  baseId: scenario,
+  title: "t",
+  file: "f.yaml",
+  subject: "py",
+  status,
+  durationMs: 3,
+  message: status === "pass" ? "" : "m",
+  spec: ["core.tool-result"],
+  tags: [],
 });
-const entry = (scenario: string, status: Entry["status"]): Entry => ({ scenario, status, clause: "core.tool-result", classification: "port-differs", reason: "the port says it otherwise" });
+const entry = (scenario: string, status: Entry["status"]): Entry => ({
+  scenario,
+  status,
+  clause: "core.tool-result",
+  classification: "port-differs",
+  reason: "the port says it otherwise",
+});
 const baseline = new Map([
   ["known-fail", entry("known-fail", "fail")],
   ["known-error", entry("known-error", "error")],
@@ -38,9 +53,13 @@ describe("console report", () => {
   });
 
   it("counts baselined failures apart, and errors apart from failures", () => {
-    expect(formatSummary(results).split("\n").at(-1)).toBe("conformance: 2 passed, 1 failed, 1 error, 1 skipped; 2 known divergences (baselined); 1 passed though baselined");
+    expect(formatSummary(results).split("\n").at(-1)).toBe(
+      "conformance: 2 passed, 1 failed, 1 error, 1 skipped; 2 known divergences (baselined); 1 passed though baselined",
+    );
     const green = results.filter((candidate) => candidate.outcome === "as-expected");
-    expect(formatSummary(green)).toBe("nothing unexpected\nconformance: 1 passed, 0 failed, 0 errors, 1 skipped; 2 known divergences (baselined)");
+    expect(formatSummary(green)).toBe(
+      "nothing unexpected\nconformance: 1 passed, 0 failed, 0 errors, 1 skipped; 2 known divergences (baselined)",
+    );
     expect(formatSummary([results[0]])).toBe("nothing unexpected\nconformance: 1 passed, 0 failed, 0 errors, 0 skipped");
   });
 });

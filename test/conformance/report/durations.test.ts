@@ -3,7 +3,13 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { durationWeight, emptyDurations, loadDurationTable, parseDurationTable, recordDurations } from "../../../conformance/report/durations.ts";
+import {
+  durationWeight,
+  emptyDurations,
+  loadDurationTable,
+  parseDurationTable,
+  recordDurations,
+} from "../../../conformance/report/durations.ts";
 import type { Result } from "../../../conformance/schema/report.types.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "tnc-durations-"));
@@ -30,8 +36,12 @@ describe("recorded durations", () => {
 
   it("names the file and what was expected when the table is malformed; a missing file is an empty table", async () => {
     expect(() => parseDurationTable("{", "d.json")).toThrow(/^d\.json: not JSON/);
-    expect(() => parseDurationTable('{"subjects": {}}', "d.json")).toThrow('d.json: expected {"about": TEXT, "subjects": {SUBJECT: {SCENARIO ID: MS}}}');
-    expect(() => parseDurationTable('{"about": "", "subjects": {"ts": {"a": -1}}}', "d.json")).toThrow("d.json: subjects.ts: expected {SCENARIO ID: milliseconds >= 0}");
+    expect(() => parseDurationTable('{"subjects": {}}', "d.json")).toThrow(
+      'd.json: expected {"about": TEXT, "subjects": {SUBJECT: {SCENARIO ID: MS}}}',
+    );
+    expect(() => parseDurationTable('{"about": "", "subjects": {"ts": {"a": -1}}}', "d.json")).toThrow(
+      "d.json: subjects.ts: expected {SCENARIO ID: milliseconds >= 0}",
+    );
     expect(await loadDurationTable(join(dir, "absent.json"))).toEqual(emptyDurations);
     const file = join(dir, "t.json");
     writeFileSync(file, JSON.stringify({ about: "x", subjects: { ts: { a: 3 } } }));

@@ -67,7 +67,10 @@ const subject = (name: string, version: string, available = true, unavailableRea
 /** One version's report, as `run --runner python@VERSION --json` writes it; the pinned one is named just "python". */
 function versionReport(version: string, name = `python@${version}`): Report {
   const baseline = new Map<string, Entry>(
-    (baselined[version] ?? []).map((scenario) => [scenario, { scenario, status: "fail", reason: "the port differs", clause: "mcp.allowlist", classification: "port-differs" }]),
+    (baselined[version] ?? []).map((scenario) => [
+      scenario,
+      { scenario, status: "fail", reason: "the port differs", clause: "mcp.allowlist", classification: "port-differs" },
+    ]),
   );
   const results = Object.entries(statuses)
     .filter(([, byVersion]) => byVersion[version] !== "-")
@@ -89,32 +92,59 @@ function versionReport(version: string, name = `python@${version}`): Report {
         baseline,
       ),
     );
-  return { version: 1, startedAt: "2026-11-29T10:00:00.000Z", finishedAt: "2026-11-29T10:01:00.000Z", subjects: [subject(name, version)], results };
+  return {
+    version: 1,
+    startedAt: "2026-11-29T10:00:00.000Z",
+    finishedAt: "2026-11-29T10:01:00.000Z",
+    subjects: [subject(name, version)],
+    results,
+  };
 }
 
 const unavailableReport = (): Report => ({
   version: 1,
   startedAt: "2026-11-29T09:59:00.000Z",
   finishedAt: "2026-11-29T09:59:01.000Z",
-  subjects: [subject("python@0.9.0", "0.9.0", false, "runner broke at start: handshake failed:\nImportError: cannot import name 'streamablehttp_client' | from mcp")],
+  subjects: [
+    subject(
+      "python@0.9.0",
+      "0.9.0",
+      false,
+      "runner broke at start: handshake failed:\nImportError: cannot import name 'streamablehttp_client' | from mcp",
+    ),
+  ],
   results: [],
 });
 
 /** Given out of order on purpose; the pinned 0.21.0 is named "python". */
-const reports = (): Report[] => [versionReport("0.21.0", "python"), versionReport("0.16.0"), unavailableReport(), versionReport("0.20.0"), versionReport("0.12.0")];
+const reports = (): Report[] => [
+  versionReport("0.21.0", "python"),
+  versionReport("0.16.0"),
+  unavailableReport(),
+  versionReport("0.20.0"),
+  versionReport("0.12.0"),
+];
 
 describe("history matrix", () => {
   const history = buildHistory(reports());
 
   it("orders the columns by version, taking the pinned one's from subject.version", () => {
     expect(history.columns.map((column) => column.label)).toEqual(["0.9.0", "0.12.0", "0.16.0", "0.20.0", "0.21.0"]);
-    expect(history.columns.map((column) => column.subject.name)).toEqual(["python@0.9.0", "python@0.12.0", "python@0.16.0", "python@0.20.0", "python"]);
+    expect(history.columns.map((column) => column.subject.name)).toEqual([
+      "python@0.9.0",
+      "python@0.12.0",
+      "python@0.16.0",
+      "python@0.20.0",
+      "python",
+    ]);
     expect(subjectVersion({ name: "python@0.16.0", version: "(not installed)" })).toEqual({ runner: "python", version: "0.16.0" });
     expect(subjectVersion({ name: "python", version: "0.21.0" })).toEqual({ runner: "python", version: "0.21.0" });
   });
 
   it("names the release where a status changed: fixes, a regression, and a gap without a result", () => {
-    const changes = Object.fromEntries(history.rows.map((row) => [row.scenario, row.changes.map((change) => `${describeChange(history, change)} [${change.kind}]`)]));
+    const changes = Object.fromEntries(
+      history.rows.map((row) => [row.scenario, row.changes.map((change) => `${describeChange(history, change)} [${change.kind}]`)]),
+    );
     expect(changes["client.retry.after-zero"]).toEqual(["0.16.0: fail -> pass [fix]"]);
     expect(changes["client.run.no-toolkit"]).toEqual(["0.20.0: error -> pass [fix]"]);
     expect(changes["client.stream.order"]).toEqual(["0.21.0: pass -> fail [regression]"]);
@@ -128,12 +158,25 @@ describe("history matrix", () => {
     const withNotes = reports().map((report) => {
       const version = report.subjects[0].name.split("@")[1];
       const needs = version === "0.12.0" || version === "0.16.0";
-      return { ...report, results: report.results.map(({ notes: _notes, ...result }) => (needs ? { ...result, notes: [`passed an empty toolkit: ${version} requires one`] } : result)) };
+      return {
+        ...report,
+        results: report.results.map(({ notes: _notes, ...result }) =>
+          needs ? { ...result, notes: [`passed an empty toolkit: ${version} requires one`] } : result,
+        ),
+      };
     });
     const changed = buildHistory(withNotes);
-    expect(substitutionChanges(changed)).toEqual([{ column: 3, before: withNotes[1].results.length, after: 0, example: "passed an empty toolkit: 0.16.0 requires one" }]);
-    expect(renderHistoryMarkdown(changed)).toContain(`Fixed in 0.20.0: the runner no longer substitutes anything (before it, ${withNotes[1].results.length} scenarios needed a substitution`);
-    expect(substitutionChanges(buildHistory(reports().map((report) => ({ ...report, results: report.results.map(({ notes: _notes, ...result }) => result) }))))).toEqual([]);
+    expect(substitutionChanges(changed)).toEqual([
+      { column: 3, before: withNotes[1].results.length, after: 0, example: "passed an empty toolkit: 0.16.0 requires one" },
+    ]);
+    expect(renderHistoryMarkdown(changed)).toContain(
+      `Fixed in 0.20.0: the runner no longer substitutes anything (before it, ${withNotes[1].results.length} scenarios needed a substitution`,
+    );
+    expect(
+      substitutionChanges(
+        buildHistory(reports().map((report) => ({ ...report, results: report.results.map(({ notes: _notes, ...result }) => result) }))),
+      ),
+    ).toEqual([]);
   });
 
   it("puts changed rows first (by the release of their first change), then failing, baselined and passing ones", () => {
@@ -150,12 +193,24 @@ describe("history matrix", () => {
 
   it("totals each SPEC clause per version, changed clauses first, n/a for the unavailable version", () => {
     const retryAfter = history.clauses.find((clause) => clause.clause === "client.retry-after")!;
-    expect(retryAfter.counts.map((counts) => counts && `${counts.pass}/${counts.fail + counts.error}`)).toEqual([undefined, "1/1", "2/0", "2/0", "2/0"]);
+    expect(retryAfter.counts.map((counts) => counts && `${counts.pass}/${counts.fail + counts.error}`)).toEqual([
+      undefined,
+      "1/1",
+      "2/0",
+      "2/0",
+      "2/0",
+    ]);
     expect(history.columns[retryAfter.changedAt!].label).toBe("0.16.0");
     const allowlist = history.clauses.find((clause) => clause.clause === "mcp.allowlist")!;
     expect(allowlist.changedAt).toBeUndefined();
     expect(allowlist.counts.map((counts) => counts?.baselined)).toEqual([undefined, 1, 1, 1, 2]);
-    expect(history.clauses.map((clause) => clause.clause)).toEqual(["client.retry-after", "client.late", "client.toolkit", "client.stream", "mcp.allowlist"]);
+    expect(history.clauses.map((clause) => clause.clause)).toEqual([
+      "client.retry-after",
+      "client.late",
+      "client.toolkit",
+      "client.stream",
+      "mcp.allowlist",
+    ]);
   });
 
   it("renders Markdown: the versions with the unavailable one's reason, baselined cells apart, changed-in, clauses", () => {
@@ -164,7 +219,9 @@ describe("history matrix", () => {
     expect(markdown).toContain("Produced by `npm run conformance -- history --runner python --versions 0.9.0..0.21.0`");
     expect(markdown).toContain("4 scenarios changed status: 3 fixes, 1 regression, 0 other changes.");
     // reasonDigest's first line, with the installer's error line; a | in it escaped for the table.
-    expect(markdown).toContain("| 0.9.0 | python@0.9.0 | toolnexus==0.9.0 | unavailable: runner broke at start: handshake failed: ImportError: cannot import name 'streamablehttp_client' \\| from mcp |");
+    expect(markdown).toContain(
+      "| 0.9.0 | python@0.9.0 | toolnexus==0.9.0 | unavailable: runner broke at start: handshake failed: ImportError: cannot import name 'streamablehttp_client' \\| from mcp |",
+    );
     expect(markdown).toContain("| 0.21.0 | python | toolnexus==0.21.0 | ran | 4 | 1 | 0 | 0 | 2 | 0 | 0 | 0.1 |");
     expect(markdown).toContain("| scenario | 0.9.0 | 0.12.0 | 0.16.0 | 0.20.0 | 0.21.0 | changed in |");
     expect(markdown).toContain("| `client.retry.after-zero` | n/a | FAIL | ok | ok | ok | 0.16.0: fail -> pass |");
@@ -191,7 +248,9 @@ describe("history matrix", () => {
     const html = renderHistoryHtml(history);
     expect(html).not.toMatch(/<(script|link|img|iframe)\b|url\(|@import|https?:/i);
     expect(html).toContain("cannot import name &#39;streamablehttp_client&#39;");
-    expect(html).toMatch(/<tr class="changed"><th scope="row"><code>client\.<wbr>retry\.<wbr>after-zero<\/code><\/th><td class="c na"[^>]*>n\/a<\/td><td class="c fail"[^>]*>FAIL<\/td><td class="c pass"[^>]*>ok<\/td>/);
+    expect(html).toMatch(
+      /<tr class="changed"><th scope="row"><code>client\.<wbr>retry\.<wbr>after-zero<\/code><\/th><td class="c na"[^>]*>n\/a<\/td><td class="c fail"[^>]*>FAIL<\/td><td class="c pass"[^>]*>ok<\/td>/,
+    );
     expect(html).toContain("0.16.0: fail -&gt; pass");
     expect(html).toMatch(/<td class="c xfail"[^>]*>xfail<\/td>/);
   });
@@ -200,7 +259,9 @@ describe("history matrix", () => {
     const wrong = versionReport("0.20.0");
     wrong.subjects[0] = { ...wrong.subjects[0], version: "0.21.0", supports: ">=0.9.0" };
     const markdown = renderHistoryMarkdown(buildHistory([versionReport("0.16.0"), wrong]));
-    expect(markdown).toContain("| 0.20.0 | python@0.20.0 | toolnexus==0.20.0 | ran (its handshake says version 0.21.0) (runner supports >=0.9.0) |");
+    expect(markdown).toContain(
+      "| 0.20.0 | python@0.20.0 | toolnexus==0.20.0 | ran (its handshake says version 0.21.0) (runner supports >=0.9.0) |",
+    );
     expect(markdown).toContain("| 0.16.0 | python@0.16.0 | toolnexus==0.16.0 | ran |");
   });
 
@@ -213,7 +274,9 @@ describe("history matrix", () => {
   });
 
   it("refuses a version given twice, naming both files", () => {
-    expect(() => buildHistory([versionReport("0.16.0"), versionReport("0.16.0")], ["a.json", "b.json"])).toThrow(/appears in both a\.json and b\.json/);
+    expect(() => buildHistory([versionReport("0.16.0"), versionReport("0.16.0")], ["a.json", "b.json"])).toThrow(
+      /appears in both a\.json and b\.json/,
+    );
   });
 });
 
@@ -221,7 +284,11 @@ describe("merge", () => {
   it("takes one runner at different versions as different subjects", () => {
     const merged = mergeReports([versionReport("0.16.0"), versionReport("0.21.0")], ["python@0.16.0.json", "python@0.21.0.json"]);
     expect(merged.subjects.map((each) => each.name)).toEqual(["python@0.16.0", "python@0.21.0"]);
-    expect(merged.results.filter((result) => result.scenario === "client.retry.after-zero").map((result) => `${result.subject} ${result.status}`)).toEqual(["python@0.16.0 pass", "python@0.21.0 pass"]);
+    expect(
+      merged.results
+        .filter((result) => result.scenario === "client.retry.after-zero")
+        .map((result) => `${result.subject} ${result.status}`),
+    ).toEqual(["python@0.16.0 pass", "python@0.21.0 pass"]);
     expect(validateReport(merged), JSON.stringify(validateReport.errors)).toBe(true);
   });
 });
@@ -231,25 +298,33 @@ describe("merge", () => {
 
 describe("versions", () => {
   it("sorts semver-wise: numerically per part, a pre-release before its release", () => {
-    expect(sortVersions(["0.21.0", "0.9.0", "1.0.0", "0.10.0", "0.18.1", "1.0.0-rc.2", "1.0.0-rc.10", "0.9.0rc1", "1.0.0.post1", "0.10.0", "0.2"])).toEqual([
-      "0.2",
-      "0.9.0rc1",
-      "0.9.0",
-      "0.10.0",
-      "0.18.1",
-      "0.21.0",
-      "1.0.0-rc.2",
-      "1.0.0-rc.10",
-      "1.0.0",
-      "1.0.0.post1",
-    ]);
+    expect(
+      sortVersions([
+        "0.21.0",
+        "0.9.0",
+        "1.0.0",
+        "0.10.0",
+        "0.18.1",
+        "1.0.0-rc.2",
+        "1.0.0-rc.10",
+        "0.9.0rc1",
+        "1.0.0.post1",
+        "0.10.0",
+        "0.2",
+      ]),
+    ).toEqual(["0.2", "0.9.0rc1", "0.9.0", "0.10.0", "0.18.1", "0.21.0", "1.0.0-rc.2", "1.0.0-rc.10", "1.0.0", "1.0.0.post1"]);
     expect(compareVersions("0.16.0", "source")).toBeLessThan(0);
   });
 
   it("parses a comma list (sorted, each once) and a range", () => {
     expect(parseVersionsOption("0.21.0, 0.9.0,0.10.0,0.9.0")).toEqual({ list: ["0.9.0", "0.10.0", "0.21.0"] });
     expect(parseVersionsOption("0.9.0..0.21.0")).toEqual({ from: "0.9.0", to: "0.21.0" });
-    expect(versionsInRange(["0.21.0", "0.8.0", "0.9.0", "0.10.0", "0.22.0", "0.18.1"], "0.9.0", "0.21.0")).toEqual(["0.9.0", "0.10.0", "0.18.1", "0.21.0"]);
+    expect(versionsInRange(["0.21.0", "0.8.0", "0.9.0", "0.10.0", "0.22.0", "0.18.1"], "0.9.0", "0.21.0")).toEqual([
+      "0.9.0",
+      "0.10.0",
+      "0.18.1",
+      "0.21.0",
+    ]);
   });
 
   it.each([
@@ -278,11 +353,20 @@ describe("versions", () => {
       calls.push(command);
       return sortVersions(["0.21.0", "0.20.0", "0.9.0", "0.8.0", "0.16.0", "0.10.0"]);
     };
-    await expect(resolveVersions("python", manifest(["bash", "list.sh"]), { from: "0.9.0", to: "0.20.0" }, lister)).resolves.toEqual(["0.9.0", "0.10.0", "0.16.0", "0.20.0"]);
+    await expect(resolveVersions("python", manifest(["bash", "list.sh"]), { from: "0.9.0", to: "0.20.0" }, lister)).resolves.toEqual([
+      "0.9.0",
+      "0.10.0",
+      "0.16.0",
+      "0.20.0",
+    ]);
     expect(calls).toEqual([["bash", "list.sh"]]);
     await expect(resolveVersions("python", manifest(), { list: ["0.9.0", "0.16.0"] }, lister)).resolves.toEqual(["0.9.0", "0.16.0"]);
-    await expect(resolveVersions("python", manifest(), { from: "0.9.0", to: "0.21.0" }, lister)).rejects.toThrow("has no versions.list to find the versions in 0.9.0..0.21.0: give them as a comma list, e.g. --versions 0.9.0,0.21.0");
-    await expect(resolveVersions("python", manifest(["x"]), { from: "1.0.0", to: "2.0.0" }, lister)).rejects.toThrow("no version of python in 1.0.0..2.0.0; its versions.list names: 0.8.0, 0.9.0, 0.10.0, 0.16.0, 0.20.0, 0.21.0");
+    await expect(resolveVersions("python", manifest(), { from: "0.9.0", to: "0.21.0" }, lister)).rejects.toThrow(
+      "has no versions.list to find the versions in 0.9.0..0.21.0: give them as a comma list, e.g. --versions 0.9.0,0.21.0",
+    );
+    await expect(resolveVersions("python", manifest(["x"]), { from: "1.0.0", to: "2.0.0" }, lister)).rejects.toThrow(
+      "no version of python in 1.0.0..2.0.0; its versions.list names: 0.8.0, 0.9.0, 0.10.0, 0.16.0, 0.20.0, 0.21.0",
+    );
   });
 });
 
@@ -300,7 +384,11 @@ describe("conformance history (CLI)", () => {
 
   async function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
     try {
-      const { stdout, stderr } = await exec(process.execPath, ["--import", "tsx", join(root, "conformance/cli/main.ts"), "history", ...args], { cwd: root, timeout: 60_000 });
+      const { stdout, stderr } = await exec(
+        process.execPath,
+        ["--import", "tsx", join(root, "conformance/cli/main.ts"), "history", ...args],
+        { cwd: root, timeout: 60_000 },
+      );
       return { code: 0, stdout, stderr };
     } catch (error) {
       const failed = error as { code: number; stdout: string; stderr: string };
@@ -327,7 +415,9 @@ describe("conformance history (CLI)", () => {
     expect(stdout).toContain("history: 4 version(s), all ran; 4 scenario(s) changed status (3 fixes, 1 regressions, 0 other)");
     const markdown = await readFile(join(out, "history.md"), "utf8");
     expect(markdown).toContain("| `client.retry.after-zero` | FAIL | ok | ok | ok | 0.16.0: fail -> pass |");
-    expect(markdown).toContain("Produced by `npm run conformance -- history --from-reports python.json python@0.16.0.json python@0.20.0.json python@0.12.0.json --out");
+    expect(markdown).toContain(
+      "Produced by `npm run conformance -- history --from-reports python.json python@0.16.0.json python@0.20.0.json python@0.12.0.json --out",
+    );
     expect(await readFile(join(out, "history.html"), "utf8")).toContain("<h1>History: python 0.12.0 to 0.21.0</h1>");
   });
 
@@ -337,7 +427,9 @@ describe("conformance history (CLI)", () => {
     const { code, stdout } = await cli("--out", out, "--from-reports", ...files);
     expect(code).toBe(1);
     expect(stdout).toContain("history: 5 version(s), 1 unavailable (0.9.0)");
-    expect(await readFile(join(out, "history.md"), "utf8")).toContain("| 0.9.0 | python@0.9.0 | toolnexus==0.9.0 | unavailable: runner broke at start");
+    expect(await readFile(join(out, "history.md"), "utf8")).toContain(
+      "| 0.9.0 | python@0.9.0 | toolnexus==0.9.0 | unavailable: runner broke at start",
+    );
   });
 
   it.each([

@@ -15,7 +15,9 @@ import type { Report } from "../../../conformance/schema/report.types.ts";
 const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 // No browser where ensure-test-tools.sh could not install one (not root, no apt, offline): skip, saying
 // why. A browser that is there but fails to start or finds a problem still fails the test.
-const noBrowser = existsSync(chromiumPath) ? undefined : `no Chromium at ${chromiumPath}: scripts/ensure-test-tools.sh installs Debian's (needs root, apt-get and the network), or set CHROMIUM_PATH`;
+const noBrowser = existsSync(chromiumPath)
+  ? undefined
+  : `no Chromium at ${chromiumPath}: scripts/ensure-test-tools.sh installs Debian's (needs root, apt-get and the network), or set CHROMIUM_PATH`;
 let browser: Browser;
 let dir: string;
 
@@ -29,7 +31,15 @@ beforeAll(async () => {
   browser = await chromium.launch({
     executablePath: chromiumPath,
     timeout: 30_000,
-    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
   });
 });
 
@@ -46,10 +56,21 @@ const report: Report = {
   subjects: [
     { name: "reference", language: "typescript", package: "ref", version: "0.1.0", capabilities: [], available: true },
     { name: "python", language: "python", package: "toolnexus", version: "0.21.0", capabilities: [], available: true },
-    { name: "go", language: "go", package: "github.com/muthuishere/toolnexus/golang", version: "?", capabilities: [], available: false, unavailableReason: "go: 403 Forbidden <script>alert(1)</script>" },
+    {
+      name: "go",
+      language: "go",
+      package: "github.com/muthuishere/toolnexus/golang",
+      version: "?",
+      capabilities: [],
+      available: false,
+      unavailableReason: "go: 403 Forbidden <script>alert(1)</script>",
+    },
   ],
   results: [
-    judge({ ...base, scenario: "mcp/allowlist/empty", baseId: "mcp/allowlist/empty", subject: "reference", status: "pass", message: "" }, new Map()),
+    judge(
+      { ...base, scenario: "mcp/allowlist/empty", baseId: "mcp/allowlist/empty", subject: "reference", status: "pass", message: "" },
+      new Map(),
+    ),
     judge(
       {
         ...base,
@@ -58,7 +79,14 @@ const report: Report = {
         subject: "python",
         status: "fail",
         message: "x.yaml:12: step 1, result at /value/tools: the sets differ",
-        failures: [{ step: 1, check: "step 2 (toolkit.list) /value/tools", message: "x.yaml:12: step 1, result at /value/tools: the sets differ", diff: [{ path: "/value/tools", change: "unexpected", actual: "srv_a" }] }],
+        failures: [
+          {
+            step: 1,
+            check: "step 2 (toolkit.list) /value/tools",
+            message: "x.yaml:12: step 1, result at /value/tools: the sets differ",
+            diff: [{ path: "/value/tools", change: "unexpected", actual: "srv_a" }],
+          },
+        ],
       },
       new Map(),
     ),
@@ -84,7 +112,7 @@ describe("HTML compliance matrix", () => {
     await expect(detail.isVisible()).resolves.toBe(false);
     await page.locator("#matrix td.fail a").click();
     await expect(detail.isVisible()).resolves.toBe(true);
-    await expect(detail.innerText()).resolves.toContain("/value/tools: unexpected \"srv_a\"");
+    await expect(detail.innerText()).resolves.toContain('/value/tools: unexpected "srv_a"');
 
     await expect(page.locator("text=unavailable").first().isVisible()).resolves.toBe(true);
     expect(dialogs).toEqual([]); // the unavailable reason was escaped, not executed
@@ -95,13 +123,25 @@ describe("HTML compliance matrix", () => {
 // A report shaped like a real all-runner run: 7 subjects with results, 2 unavailable with long
 // installer logs, long expanded ids, and every kind of cell.
 function realisticReport(): Report {
-  const families = ["captured/rag-go", "client/body-transform", "client/faults", "client/request-params", "mcp/allowlist", "mcp/cancel", "toolkit/duplicates"];
+  const families = [
+    "captured/rag-go",
+    "client/body-transform",
+    "client/faults",
+    "client/request-params",
+    "mcp/allowlist",
+    "mcp/cancel",
+    "toolkit/duplicates",
+  ];
   const scenarios = families.flatMap((family) =>
     [1, 2, 3, 4].map((index) => `${family}/a-rather-long-scenario-name-number-${index}[anthropic-stream]`),
   );
   const available = ["reference", "python", "python@source", "go@source", "java@source", "js@source", "ts"];
   const installerLog = (runner: string) =>
-    ["install exited with 1:", ...Array.from({ length: 40 }, (_, line) => `${runner} runner install: line ${line + 1} of a long installer log`), "[ERROR] Could not find artifact toolnexus:0.16.0"].join("\n");
+    [
+      "install exited with 1:",
+      ...Array.from({ length: 40 }, (_, line) => `${runner} runner install: line ${line + 1} of a long installer log`),
+      "[ERROR] Could not find artifact toolnexus:0.16.0",
+    ].join("\n");
   // The cells that are not a plain pass, by scenario index (4 per family) and subject.
   const special = new Map<string, "fail" | "error" | "xfail" | "xerror" | "xpass" | "skip">([
     [`1\u0000python`, "fail"],
@@ -116,7 +156,21 @@ function realisticReport(): Report {
     available.map((subject) => {
       const kind = special.get(`${index}\u0000${subject}`);
       const status = kind === "xfail" ? "fail" : kind === "xerror" ? "error" : kind === "xpass" || !kind ? "pass" : kind;
-      const baseline = kind === "xfail" || kind === "xerror" || kind === "xpass" ? new Map([[scenario, { scenario, status: kind === "xerror" ? ("error" as const) : ("fail" as const), reason: "the port differs", clause: "mcp.allowlist.empty", classification: "port-differs" as const }]]) : new Map();
+      const baseline =
+        kind === "xfail" || kind === "xerror" || kind === "xpass"
+          ? new Map([
+              [
+                scenario,
+                {
+                  scenario,
+                  status: kind === "xerror" ? ("error" as const) : ("fail" as const),
+                  reason: "the port differs",
+                  clause: "mcp.allowlist.empty",
+                  classification: "port-differs" as const,
+                },
+              ],
+            ])
+          : new Map();
       const failed = status === "fail" || status === "error";
       return judge(
         {
@@ -126,8 +180,23 @@ function realisticReport(): Report {
           baseId: scenario.replace(/\[.*\]$/, ""),
           subject,
           status,
-          message: failed ? `x.yaml:12: step 1 (op client.run), result at /value/tools: the sets differ` : status === "skip" ? "capability client.stream not declared" : "",
-          ...(failed ? { failures: [{ step: 1, check: "step 2 (toolkit.list) /value/tools", message: "x.yaml:12: the sets differ", diff: [{ path: "/value/tools", change: "unexpected" as const, actual: "srv_a" }] }] } : {}),
+          message: failed
+            ? `x.yaml:12: step 1 (op client.run), result at /value/tools: the sets differ`
+            : status === "skip"
+              ? "capability client.stream not declared"
+              : "",
+          ...(failed
+            ? {
+                failures: [
+                  {
+                    step: 1,
+                    check: "step 2 (toolkit.list) /value/tools",
+                    message: "x.yaml:12: the sets differ",
+                    diff: [{ path: "/value/tools", change: "unexpected" as const, actual: "srv_a" }],
+                  },
+                ],
+              }
+            : {}),
         },
         baseline,
       );
@@ -138,8 +207,26 @@ function realisticReport(): Report {
     startedAt: "2026-11-29T10:00:00.000Z",
     finishedAt: "2026-11-29T10:05:00.000Z",
     subjects: [
-      ...available.map((name) => ({ name, language: name.split("@")[0], package: `github.com/example/toolnexus/${name.split("@")[0]}@v0.16.0`, version: "0.16.0", capabilities: [], available: true, build: name.endsWith("@source") ? { mode: "source" as const, path: "/home/dev/src/toolnexus", contentHash: `sha256:${"ab".repeat(32)}` } : { mode: "published" as const, package: `toolnexus@0.16.0` } })),
-      ...["go", "java"].map((name) => ({ name, language: name, package: `io.example.toolnexus:${name}:0.16.0`, version: "?", capabilities: [], available: false, unavailableReason: installerLog(name) })),
+      ...available.map((name) => ({
+        name,
+        language: name.split("@")[0],
+        package: `github.com/example/toolnexus/${name.split("@")[0]}@v0.16.0`,
+        version: "0.16.0",
+        capabilities: [],
+        available: true,
+        build: name.endsWith("@source")
+          ? { mode: "source" as const, path: "/home/dev/src/toolnexus", contentHash: `sha256:${"ab".repeat(32)}` }
+          : { mode: "published" as const, package: `toolnexus@0.16.0` },
+      })),
+      ...["go", "java"].map((name) => ({
+        name,
+        language: name,
+        package: `io.example.toolnexus:${name}:0.16.0`,
+        version: "?",
+        capabilities: [],
+        available: false,
+        unavailableReason: installerLog(name),
+      })),
     ],
     results,
   };
@@ -179,7 +266,8 @@ describe("HTML compliance matrix, as a port maintainer reads it", () => {
     return page;
   }
 
-  const horizontalOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const horizontalOverflow = (page: Page) =>
+    page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
   it("fits 1400 px and 900 px without horizontal scroll, with installer logs collapsed", async () => {
     await mkdir(screenshots(), { recursive: true });
@@ -205,7 +293,14 @@ describe("HTML compliance matrix, as a port maintainer reads it", () => {
     await expect(charactersDrawnAsBoxes(page, "body")).resolves.toEqual([]);
     // Colour is a second cue: each cell also says what it is, for a screen reader and a hover.
     const labels = await page.locator("#matrix td").evaluateAll((cells) => cells.map((cell) => cell.getAttribute("aria-label") ?? ""));
-    expect(labels.filter((label) => !/^\S+: (pass|new failure|new error|failure the baseline expects|error the baseline expects|passed though the baseline lists it|skipped|no result)/.test(label))).toEqual([]);
+    expect(
+      labels.filter(
+        (label) =>
+          !/^\S+: (pass|new failure|new error|failure the baseline expects|error the baseline expects|passed though the baseline lists it|skipped|no result)/.test(
+            label,
+          ),
+      ),
+    ).toEqual([]);
     await page.close();
   });
 
@@ -215,17 +310,60 @@ describe("HTML compliance matrix, as a port maintainer reads it", () => {
     const cells = (id: string) => row(id).locator("td").allInnerTexts();
     // Subjects with results are the columns, in report order: reference, python, python@source, go@source, java@source, js@source, ts.
     // A star marks the odd one out: the only subject that differs from all the others.
-    await expect(cells("captured/rag-go/a-rather-long-scenario-name-number-2[")).resolves.toEqual(["ok", "FAIL*", "ok", "ok", "ok", "ok", "ok"]);
-    await expect(cells("client/body-transform/a-rather-long-scenario-name-number-3[")).resolves.toEqual(["ok", "ok", "xfail", "xfail", "ok", "ok", "ok"]);
-    await expect(cells("client/faults/a-rather-long-scenario-name-number-2[")).resolves.toEqual(["ok", "ok", "ok", "xerr*", "ok", "ok", "ok"]);
-    await expect(cells("client/request-params/a-rather-long-scenario-name-number-2[")).resolves.toEqual(["ok", "ok", "ok", "ok", "XPASS", "ok", "ok"]);
-    await expect(cells("mcp/allowlist/a-rather-long-scenario-name-number-2[")).resolves.toEqual(["ok", "ok", "ok", "ok", "ok", "skip", "ok"]);
+    await expect(cells("captured/rag-go/a-rather-long-scenario-name-number-2[")).resolves.toEqual([
+      "ok",
+      "FAIL*",
+      "ok",
+      "ok",
+      "ok",
+      "ok",
+      "ok",
+    ]);
+    await expect(cells("client/body-transform/a-rather-long-scenario-name-number-3[")).resolves.toEqual([
+      "ok",
+      "ok",
+      "xfail",
+      "xfail",
+      "ok",
+      "ok",
+      "ok",
+    ]);
+    await expect(cells("client/faults/a-rather-long-scenario-name-number-2[")).resolves.toEqual([
+      "ok",
+      "ok",
+      "ok",
+      "xerr*",
+      "ok",
+      "ok",
+      "ok",
+    ]);
+    await expect(cells("client/request-params/a-rather-long-scenario-name-number-2[")).resolves.toEqual([
+      "ok",
+      "ok",
+      "ok",
+      "ok",
+      "XPASS",
+      "ok",
+      "ok",
+    ]);
+    await expect(cells("mcp/allowlist/a-rather-long-scenario-name-number-2[")).resolves.toEqual([
+      "ok",
+      "ok",
+      "ok",
+      "ok",
+      "ok",
+      "skip",
+      "ok",
+    ]);
     await expect(cells("mcp/cancel/a-rather-long-scenario-name-number-2[")).resolves.toEqual(["ok", "ok", "ok", "ok", "ok", "ok", "ERR*"]);
-    const familyRow = (family: string) => page.locator("#by-family tr", { has: page.locator("th", { hasText: new RegExp(`^${family}$`) }) });
+    const familyRow = (family: string) =>
+      page.locator("#by-family tr", { has: page.locator("th", { hasText: new RegExp(`^${family}$`) }) });
     await expect(familyRow("captured/rag-go").locator("td").nth(1).innerText()).resolves.toMatch(/^3\/4\s+1 new$/);
     await expect(familyRow("client/body-transform").locator("td").nth(2).innerText()).resolves.toMatch(/^3\/4\s+1 xfail$/);
     await expect(familyRow("toolkit/duplicates").locator("td").nth(0).innerText()).resolves.toBe("4/4");
-    await expect(page.locator("#by-clause tr", { hasText: "client.body-transform.clause" }).locator("td").nth(3).innerText()).resolves.toMatch(/^3\/4\s+1 xfail$/);
+    await expect(
+      page.locator("#by-clause tr", { hasText: "client.body-transform.clause" }).locator("td").nth(3).innerText(),
+    ).resolves.toMatch(/^3\/4\s+1 xfail$/);
     // The legend names both kinds apart.
     await expect(page.locator(".legend").innerText()).resolves.toMatch(/FAIL\s+new failure[\s\S]*xfail\s+failure the baseline expects/);
     await page.close();
@@ -233,11 +371,16 @@ describe("HTML compliance matrix, as a port maintainer reads it", () => {
 
   it("hides passing rows behind a failures-only filter, keeps column headers in view, and a red cell's diff one click away", async () => {
     const page = await open(1400);
-    const visibleRows = () => page.locator("#matrix tbody tr:not(.family)").evaluateAll((rows) => rows.filter((row) => (row as HTMLElement).offsetParent !== null).length);
+    const visibleRows = () =>
+      page
+        .locator("#matrix tbody tr:not(.family)")
+        .evaluateAll((rows) => rows.filter((row) => (row as HTMLElement).offsetParent !== null).length);
     await expect(visibleRows()).resolves.toBe(28);
     await page.locator("#failures-only").check();
     await expect(visibleRows()).resolves.toBe(5); // FAIL, xfail (one row, two subjects), xerr, XPASS, ERR: the skip row hides too
-    await expect(page.locator("#by-family tbody tr").evaluateAll((rows) => rows.filter((row) => (row as HTMLElement).offsetParent !== null).length)).resolves.toBe(5);
+    await expect(
+      page.locator("#by-family tbody tr").evaluateAll((rows) => rows.filter((row) => (row as HTMLElement).offsetParent !== null).length),
+    ).resolves.toBe(5);
     await page.locator("#new-only").check();
     await expect(visibleRows()).resolves.toBe(3); // FAIL, XPASS and ERR: the baselined rows hide
     await page.screenshot({ path: join(screenshots(), "matrix-1400-failures-only.png"), fullPage: true });
@@ -253,14 +396,20 @@ describe("HTML compliance matrix, as a port maintainer reads it", () => {
     expect(header!.y).toBeLessThan(80);
 
     await page.locator("#matrix td.fail a").click();
-    await expect(page.locator("section.detail:target").innerText()).resolves.toContain("/value/tools: unexpected \"srv_a\"");
+    await expect(page.locator("section.detail:target").innerText()).resolves.toContain('/value/tools: unexpected "srv_a"');
     await page.close();
   });
 
   it("shows only the odd-one-out rows behind their filter, the lone cell marked in text", async () => {
     const page = await open(1400);
-    const visible = (selector: string) => page.locator(selector).evaluateAll((elements) => elements.filter((element) => (element as HTMLElement).offsetParent !== null).length);
-    await expect(page.locator("label", { has: page.locator("#odd-only") }).innerText().then((text) => text.trim())).resolves.toBe("odd one out (3)");
+    const visible = (selector: string) =>
+      page.locator(selector).evaluateAll((elements) => elements.filter((element) => (element as HTMLElement).offsetParent !== null).length);
+    await expect(
+      page
+        .locator("label", { has: page.locator("#odd-only") })
+        .innerText()
+        .then((text) => text.trim()),
+    ).resolves.toBe("odd one out (3)");
     await page.locator("#odd-only").check();
     // One subject alone differs: python's FAIL, go@source's xerr, ts's ERR. Not the row where two
     // subjects fail alike, nor java@source's XPASS (it passed, as the others did), nor js@source's skip.
@@ -282,7 +431,9 @@ describe("HTML compliance matrix, as a port maintainer reads it", () => {
     const page = await browser.newPage();
     await page.goto(pathToFileURL(file).href);
     await expect(page.locator("#odd-only").isDisabled()).resolves.toBe(true);
-    await expect(page.locator("label", { has: page.locator("#odd-only") }).getAttribute("title")).resolves.toMatch(/needs at least 3 subjects that ran .*this report has 2$/);
+    await expect(page.locator("label", { has: page.locator("#odd-only") }).getAttribute("title")).resolves.toMatch(
+      /needs at least 3 subjects that ran .*this report has 2$/,
+    );
     await expect(page.locator("#matrix td.odd").count()).resolves.toBe(0);
     await page.close();
   });

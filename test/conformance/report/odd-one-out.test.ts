@@ -18,7 +18,13 @@ const result = (scenario: string, name: string, status: Result["status"], check?
   file: `fixtures/scenarios/${scenario}.yaml`,
   ...(check ? { failures: [{ step: 1, check, message: check, line: 9 }] } : {}),
 });
-const report = (names: string[], results: Result[]): Report => ({ version: 1, startedAt: "2026-12-01T00:00:00.000Z", finishedAt: "2026-12-01T00:00:01.000Z", subjects: names.map(subject), results });
+const report = (names: string[], results: Result[]): Report => ({
+  version: 1,
+  startedAt: "2026-12-01T00:00:00.000Z",
+  finishedAt: "2026-12-01T00:00:01.000Z",
+  subjects: names.map(subject),
+  results,
+});
 
 const three = report(
   ["reference", "python", "go"],
@@ -60,14 +66,34 @@ describe("odd one out", () => {
       ["python", ["a", "b"]],
       ["go", []],
     ]);
-    expect(found.scenarios.get("b")).toMatchObject({ subject: "python", status: "fail", checks: ["step 1 /z"], others: { status: "fail", checks: ["step 1 /y"], subjects: ["reference", "go"] } });
+    expect(found.scenarios.get("b")).toMatchObject({
+      subject: "python",
+      status: "fail",
+      checks: ["step 1 /z"],
+      others: { status: "fail", checks: ["step 1 /y"], subjects: ["reference", "go"] },
+    });
   });
 
   it("needs three subjects that ran, and says so with two", () => {
-    const two = report(["reference", "python"], three.results.filter((each) => each.subject !== "go"));
-    expect(oddOneOut(two)).toEqual({ applicable: false, reason: expect.stringContaining("needs at least 3 subjects that ran (with two, either could be the one that differs); this report has 2") });
+    const two = report(
+      ["reference", "python"],
+      three.results.filter((each) => each.subject !== "go"),
+    );
+    expect(oddOneOut(two)).toEqual({
+      applicable: false,
+      reason: expect.stringContaining(
+        "needs at least 3 subjects that ran (with two, either could be the one that differs); this report has 2",
+      ),
+    });
     expect(formatOddOneOut(two)).toEqual([expect.stringMatching(/^odd one out: none computed: /)]);
-    expect(formatOddOneOut(report(["reference"], three.results.filter((each) => each.subject === "reference")))).toEqual([]);
+    expect(
+      formatOddOneOut(
+        report(
+          ["reference"],
+          three.results.filter((each) => each.subject === "reference"),
+        ),
+      ),
+    ).toEqual([]);
     expect(renderMarkdownMatrix(two)).toContain("## Odd one out\n\nNone computed: the odd one out needs at least 3 subjects");
   });
 
@@ -79,7 +105,9 @@ describe("odd one out", () => {
       "  go: none",
     ]);
     const markdown = renderMarkdownMatrix(three);
-    expect(markdown).toContain("- **python**: 2\n  - `a`: fail on `step 1 /x`; the others (reference, go) pass\n  - `b`: fail on `step 1 /z`; the others (reference, go) fail on `step 1 /y`");
+    expect(markdown).toContain(
+      "- **python**: 2\n  - `a`: fail on `step 1 /x`; the others (reference, go) pass\n  - `b`: fail on `step 1 /z`; the others (reference, go) fail on `step 1 /y`",
+    );
     expect(markdown).toContain("- **go**: none");
   });
 });

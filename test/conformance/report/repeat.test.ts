@@ -18,7 +18,9 @@ const run = (status: Result["status"], checks: string[], extra: Partial<Result> 
   ...(checks.length ? { failures: checks.map((check) => ({ step: 1, check, message: check })) } : {}),
   ...extra,
 });
-const listed = (strict: boolean) => ({ expected: { status: "fail" as const, reason: "r", checks: ["a", "b"], ...(strict ? {} : { strict: false }) } });
+const listed = (strict: boolean) => ({
+  expected: { status: "fail" as const, reason: "r", checks: ["a", "b"], ...(strict ? {} : { strict: false }) },
+});
 
 describe("foldRuns", () => {
   it("one run is returned as it is: nothing added", () => {
@@ -46,7 +48,10 @@ describe("foldRuns", () => {
     const accepted = foldRuns([run("pass", [], listed(false)), run("fail", ["a", "b"], listed(false)), run("fail", ["a"], listed(false))]);
     expect(accepted).toMatchObject({ outcome: "as-expected", status: "fail", repeat: { passed: 1, flaky: true } });
     expect(accepted.failures?.map((failure) => failure.check)).toEqual(["a", "b"]);
-    const unlisted = foldRuns([run("fail", ["a"], listed(false)), run("fail", ["a", "c"], { ...listed(false), outcome: "unexpected-failure", unlistedChecks: ["c"] })]);
+    const unlisted = foldRuns([
+      run("fail", ["a"], listed(false)),
+      run("fail", ["a", "c"], { ...listed(false), outcome: "unexpected-failure", unlistedChecks: ["c"] }),
+    ]);
     expect(unlisted.outcome).toBe("unexpected-failure");
     expect(unlisted.unlistedChecks).toEqual(["c"]);
     const strict = foldRuns([run("fail", ["a", "b"], listed(true)), run("pass", [], { ...listed(true), outcome: "unexpected-pass" })]);
@@ -54,7 +59,9 @@ describe("foldRuns", () => {
   });
 
   it("says the rate as a baseline entry quotes it", () => {
-    expect(describeRepeat({ runs: 6, passed: 5, statuses: { pass: 5, fail: 1 }, flaky: true, variedChecks: [{ check: "c", failed: 1 }] })).toBe('passed 5/6 (fail 1/6); varied: "c" failed 1/6');
+    expect(
+      describeRepeat({ runs: 6, passed: 5, statuses: { pass: 5, fail: 1 }, flaky: true, variedChecks: [{ check: "c", failed: 1 }] }),
+    ).toBe('passed 5/6 (fail 1/6); varied: "c" failed 1/6');
     expect(describeRepeat({ runs: 3, passed: 3, statuses: { pass: 3 }, flaky: false })).toBe("passed 3/3");
   });
 });

@@ -9,13 +9,35 @@ import type { Report } from "../../../conformance/schema/report.types.ts";
 import type { ScenarioResult } from "../../../conformance/engine/run.ts";
 
 const result = (scenario: string, status: ScenarioResult["status"], extra: Partial<ScenarioResult> = {}): ScenarioResult => ({
-  scenario, baseId: scenario.replace(/\[.*\]$/, ""), title: "t", file: "f.yaml", subject: "py", status, durationMs: 3, message: status === "pass" ? "" : "m", spec: ["core.tool-result"], tags: [], ...extra,
+  scenario,
+  baseId: scenario.replace(/\[.*\]$/, ""),
+  title: "t",
+  file: "f.yaml",
+  subject: "py",
+  status,
+  durationMs: 3,
+  message: status === "pass" ? "" : "m",
+  spec: ["core.tool-result"],
+  tags: [],
+  ...extra,
 });
-const entry = (scenario: string, checks: Entry["checks"] = ["step 2 (client.run) /x"]): Entry => ({ scenario, status: "fail", checks, clause: "mcp.allowlist.empty", classification: "spec-pinned", reason: "tools: {} loads all tools in this port" });
-const failingOn = (...checks: string[]): Partial<ScenarioResult> => ({ failures: checks.map((check) => ({ step: 1, check, message: `f.yaml:9: ${check}: not equal` })) });
+const entry = (scenario: string, checks: Entry["checks"] = ["step 2 (client.run) /x"]): Entry => ({
+  scenario,
+  status: "fail",
+  checks,
+  clause: "mcp.allowlist.empty",
+  classification: "spec-pinned",
+  reason: "tools: {} loads all tools in this port",
+});
+const failingOn = (...checks: string[]): Partial<ScenarioResult> => ({
+  failures: checks.map((check) => ({ step: 1, check, message: `f.yaml:9: ${check}: not equal` })),
+});
 
 describe("baselines", () => {
-  const baseline = new Map([["a", entry("a")], ["b", entry("b")]]);
+  const baseline = new Map([
+    ["a", entry("a")],
+    ["b", entry("b")],
+  ]);
   it("a listed failure is as expected; a listed scenario that passes is unexpected; an unlisted failure is unexpected", () => {
     expect(judge(result("a", "fail", failingOn("step 2 (client.run) /x")), baseline).outcome).toBe("as-expected");
     expect(judge(result("b", "pass"), baseline).outcome).toBe("unexpected-pass");
@@ -33,23 +55,48 @@ describe("baselines", () => {
   });
 
   it("a listed scenario failing on a check its entry does not list is an unexpected failure, naming the check", () => {
-    const judged = judge(result("a", "fail", failingOn("step 2 (client.run) /x", "step 2 (client.run) llm /requests/0/body/system")), baseline);
+    const judged = judge(
+      result("a", "fail", failingOn("step 2 (client.run) /x", "step 2 (client.run) llm /requests/0/body/system")),
+      baseline,
+    );
     expect(judged).toMatchObject({ outcome: "unexpected-failure", unlistedChecks: ["step 2 (client.run) llm /requests/0/body/system"] });
     expect(judged.staleChecks).toBeUndefined();
-    expect(formatResult(judged)).toContain('failed on checks its baseline entry does not list: "step 2 (client.run) llm /requests/0/body/system"');
-    expect(renderJunit({ version: 1, startedAt: "x", finishedAt: "x", subjects: [{ name: "py", language: "python", package: "p", version: "1", capabilities: [], available: true }], results: [judged] }, "toolnexus")).toContain("unlisted-checks");
+    expect(formatResult(judged)).toContain(
+      'failed on checks its baseline entry does not list: "step 2 (client.run) llm /requests/0/body/system"',
+    );
+    expect(
+      renderJunit(
+        {
+          version: 1,
+          startedAt: "x",
+          finishedAt: "x",
+          subjects: [{ name: "py", language: "python", package: "p", version: "1", capabilities: [], available: true }],
+          results: [judged],
+        },
+        "toolnexus",
+      ),
+    ).toContain("unlisted-checks");
   });
 
   it("a listed check that now holds is stale, unless the entry is not strict; a failure on other checks too is reported as unexpected first", () => {
     const two = new Map([["a", entry("a", ["step 2 (client.run) /x", "step 3 (client.run) /y"])]]);
     const stale = judge(result("a", "fail", failingOn("step 2 (client.run) /x")), two);
     expect(stale).toMatchObject({ outcome: "unexpected-pass", staleChecks: ["step 3 (client.run) /y"] });
-    expect(formatResult(stale)).toMatch(/^STALE .*listed checks now hold: "step 3 \(client\.run\) \/y": remove them from the baseline entry/);
+    expect(formatResult(stale)).toMatch(
+      /^STALE .*listed checks now hold: "step 3 \(client\.run\) \/y": remove them from the baseline entry/,
+    );
     const loose = new Map([["a", { ...two.get("a")!, strict: false }]]);
     expect(judge(result("a", "fail", failingOn("step 2 (client.run) /x")), loose).outcome).toBe("as-expected");
-    expect(judge(result("a", "fail", failingOn("step 4 (client.run) /z")), loose)).toMatchObject({ outcome: "unexpected-failure", unlistedChecks: ["step 4 (client.run) /z"] });
+    expect(judge(result("a", "fail", failingOn("step 4 (client.run) /z")), loose)).toMatchObject({
+      outcome: "unexpected-failure",
+      unlistedChecks: ["step 4 (client.run) /z"],
+    });
     const both = judge(result("a", "fail", failingOn("step 2 (client.run) /x", "step 4 (client.run) /z")), two);
-    expect(both).toMatchObject({ outcome: "unexpected-failure", unlistedChecks: ["step 4 (client.run) /z"], staleChecks: ["step 3 (client.run) /y"] });
+    expect(both).toMatchObject({
+      outcome: "unexpected-failure",
+      unlistedChecks: ["step 4 (client.run) /z"],
+      staleChecks: ["step 3 (client.run) /y"],
+    });
   });
 
   it("an entry for a scenario that no longer exists is found (a stale baseline fails loudly)", () => {
@@ -65,11 +112,43 @@ describe("reports", () => {
     finishedAt: "2026-11-29T10:01:00.000Z",
     subjects: [
       { name: "py", language: "python", package: "toolnexus", version: "0.21.0", capabilities: [], available: true },
-      { name: "go", language: "go", package: "github.com/muthuishere/toolnexus/golang", version: "v0.16.0", capabilities: [], available: false, unavailableReason: "go: 403 Forbidden" },
+      {
+        name: "go",
+        language: "go",
+        package: "github.com/muthuishere/toolnexus/golang",
+        version: "v0.16.0",
+        capabilities: [],
+        available: false,
+        unavailableReason: "go: 403 Forbidden",
+      },
     ],
     results: [
-      judge(result("a", "fail", { failures: [{ step: 1, check: "step 2 (client.run) /x", message: "f.yaml:9: step 1, result at /x: not equal", diff: [{ path: "/x", change: "changed", expected: 1, actual: 2 }] }] }), baseline),
-      judge(result("c", "fail", { failures: [{ step: 0, check: "step 1 (toolkit.list) /tools", message: "boom", diff: [{ path: "/tools", change: "unexpected", actual: [] }] }] }), baseline),
+      judge(
+        result("a", "fail", {
+          failures: [
+            {
+              step: 1,
+              check: "step 2 (client.run) /x",
+              message: "f.yaml:9: step 1, result at /x: not equal",
+              diff: [{ path: "/x", change: "changed", expected: 1, actual: 2 }],
+            },
+          ],
+        }),
+        baseline,
+      ),
+      judge(
+        result("c", "fail", {
+          failures: [
+            {
+              step: 0,
+              check: "step 1 (toolkit.list) /tools",
+              message: "boom",
+              diff: [{ path: "/tools", change: "unexpected", actual: [] }],
+            },
+          ],
+        }),
+        baseline,
+      ),
       judge(result("d", "pass"), baseline),
     ],
   };
@@ -105,9 +184,15 @@ describe("reports", () => {
     const merged = mergeReports([first, second]);
     expect(merged.results).toHaveLength(3);
     expect(merged.finishedAt).toBe("2026-11-29T10:02:00.000Z");
-    expect(() => mergeReports([report, report], ["shard-1.json", "shard-2.json"])).toThrow("scenario a on py appears in both shard-1.json and shard-2.json");
-    expect(() => mergeReports([report, report], ["shard-1.json", "shard-1.json"])).toThrow("scenario a on py appears in shard-1.json, which is given twice");
-    expect(() => mergeReports([{ ...report, results: [report.results[0], report.results[0]] }], ["shard-1.json"])).toThrow("shard-1.json lists scenario a on py twice");
+    expect(() => mergeReports([report, report], ["shard-1.json", "shard-2.json"])).toThrow(
+      "scenario a on py appears in both shard-1.json and shard-2.json",
+    );
+    expect(() => mergeReports([report, report], ["shard-1.json", "shard-1.json"])).toThrow(
+      "scenario a on py appears in shard-1.json, which is given twice",
+    );
+    expect(() => mergeReports([{ ...report, results: [report.results[0], report.results[0]] }], ["shard-1.json"])).toThrow(
+      "shard-1.json lists scenario a on py twice",
+    );
   });
 
   it("reading a report that is cut short, empty or not JSON names the file and what is wrong", async () => {
@@ -120,7 +205,9 @@ describe("reports", () => {
       const text = JSON.stringify(report, null, 2);
       const cut = join(dir, "cut.json");
       await writeFile(cut, text.slice(0, 300));
-      await expect(readJsonReport(cut)).rejects.toThrow(`${cut} is cut short (300 bytes, the JSON ends early): was its run interrupted while writing it?`);
+      await expect(readJsonReport(cut)).rejects.toThrow(
+        `${cut} is cut short (300 bytes, the JSON ends early): was its run interrupted while writing it?`,
+      );
       const empty = join(dir, "empty.json");
       await writeFile(empty, "");
       await expect(readJsonReport(empty)).rejects.toThrow(`${empty} is empty, not a conformance report`);
@@ -139,8 +226,9 @@ describe("reports", () => {
 describe("unavailable reasons in the matrix", () => {
   it("keep the installer's first real error line, not its retry chatter", async () => {
     const { reasonDigest } = await import("../../../conformance/report/matrix.ts");
-    const reason = "install exited with 1:\ngo runner install: attempt 1 of 3 failed; retrying\ngo: downloading x v1\n" +
-        "client.go:13:2: x@v1: reading <proxy>/x/@v/v1.zip: 403 Forbidden\n\tserver response: not available.";
+    const reason =
+      "install exited with 1:\ngo runner install: attempt 1 of 3 failed; retrying\ngo: downloading x v1\n" +
+      "client.go:13:2: x@v1: reading <proxy>/x/@v/v1.zip: 403 Forbidden\n\tserver response: not available.";
     expect(reasonDigest(reason)).toBe("install exited with 1: client.go:13:2: x@v1: reading <proxy>/x/@v/v1.zip: 403 Forbidden");
     expect(reasonDigest("dotnet not found on PATH")).toBe("dotnet not found on PATH");
   });
@@ -154,13 +242,23 @@ describe("baseline files", () => {
     const { loadBaseline } = await import("../../../conformance/report/baseline.ts");
     const dir = await mkdtemp(join(tmpdir(), "tnc-baseline-"));
     const file = join(dir, "expected-failures.yaml");
-    await writeFile(file, "subject: py\nentries:\n  - scenario: a\n    status: fail\n    checks: [step 1 (toolkit.list) /value]\n    clause: x\n    classification: port-bug\n    reason: long enough reason\n" +
-        "  - scenario: b\n    status: flaky\n    clause: x\n    classification: port-bug\n    reason: long enough reason\n");
+    await writeFile(
+      file,
+      "subject: py\nentries:\n  - scenario: a\n    status: fail\n    checks: [step 1 (toolkit.list) /value]\n    clause: x\n    classification: port-bug\n    reason: long enough reason\n" +
+        "  - scenario: b\n    status: flaky\n    clause: x\n    classification: port-bug\n    reason: long enough reason\n",
+    );
     try {
-      await expect(loadBaseline(file)).rejects.toThrow(`${file}:10: invalid baseline at /entries/1/status: must be equal to one of the allowed values`);
+      await expect(loadBaseline(file)).rejects.toThrow(
+        `${file}:10: invalid baseline at /entries/1/status: must be equal to one of the allowed values`,
+      );
       // A failure entry must say what fails in the scenario: a new failure elsewhere in it then shows.
-      await writeFile(file, "subject: py\nentries:\n  - scenario: a\n    status: fail\n    clause: x\n    classification: port-bug\n    reason: long enough reason\n");
-      await expect(loadBaseline(file)).rejects.toThrow(`${file}:3: invalid baseline at /entries/0: must have required property 'checks': list the check ids the scenario fails on`);
+      await writeFile(
+        file,
+        "subject: py\nentries:\n  - scenario: a\n    status: fail\n    clause: x\n    classification: port-bug\n    reason: long enough reason\n",
+      );
+      await expect(loadBaseline(file)).rejects.toThrow(
+        `${file}:3: invalid baseline at /entries/0: must have required property 'checks': list the check ids the scenario fails on`,
+      );
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
@@ -190,16 +288,30 @@ steps:
 `);
     const { toolnexusSuite } = await import("../../../conformance/suite/toolnexus.ts");
     const [result] = await runSuite([scenario], subject, { fixtureKinds: toolnexusSuite.fixtureKinds });
-    const report: Report = { version: 1, startedAt: "2026-11-29T10:00:00.000Z", finishedAt: "2026-11-29T10:01:00.000Z", subjects: [], results: [result] };
+    const report: Report = {
+      version: 1,
+      startedAt: "2026-11-29T10:00:00.000Z",
+      finishedAt: "2026-11-29T10:01:00.000Z",
+      subjects: [],
+      results: [result],
+    };
     expect(validateReport(report), JSON.stringify(validateReport.errors)).toBe(true);
     expect(JSON.stringify(report).length).toBeLessThan(100_000);
 
     const json = JSON.stringify(huge);
-    const capped = { truncated: true, size: Buffer.byteLength(json), sha256: createHash("sha256").update(json).digest("hex"), prefix: json.slice(0, 2_048) };
+    const capped = {
+      truncated: true,
+      size: Buffer.byteLength(json),
+      sha256: createHash("sha256").update(json).digest("hex"),
+      prefix: json.slice(0, 2_048),
+    };
     const [equals, matches, setEquals, small] = result.failures!;
     expect(equals.actual).toEqual(capped);
     expect(equals.diff).toEqual([{ path: "/value/big", change: "changed", expected: "short", actual: capped }]);
-    expect(ajv.validate({ $ref: "https://toolnexus-conformance.invalid/report.schema.json#/$defs/truncatedValue" }, equals.actual), JSON.stringify(ajv.errors)).toBe(true);
+    expect(
+      ajv.validate({ $ref: "https://toolnexus-conformance.invalid/report.schema.json#/$defs/truncatedValue" }, equals.actual),
+      JSON.stringify(ajv.errors),
+    ).toBe(true);
     // The matcher's message quotes the value: cut the same way.
     expect(matches.message.length).toBeLessThan(4_000);
     expect(matches.message).toMatch(new RegExp(`… \\[truncated: \\d+ bytes in all, sha256 [0-9a-f]{64}\\]$`));
@@ -207,7 +319,11 @@ steps:
     expect(setEquals.diff).toHaveLength(100);
     expect(setEquals.diffCount).toBe(1_000);
     // Small values are stored whole.
-    expect(small).toMatchObject({ actual: "b", expected: "a", diff: [{ path: "/value/small", change: "changed", expected: "a", actual: "b" }] });
+    expect(small).toMatchObject({
+      actual: "b",
+      expected: "a",
+      diff: [{ path: "/value/small", change: "changed", expected: "a", actual: "b" }],
+    });
     expect(small.diffCount).toBeUndefined();
   });
 });

@@ -31,8 +31,12 @@ describe("CI step summary", () => {
     expect(run.code).toBe(1);
     const afterRun = await readFile(summary, "utf8");
     expect(afterRun).toMatch(/^# an earlier step\n\n### conformance run\n\n\*\*1 unexpected result\*\*\n/);
-    expect(afterRun).toMatch(/\n\| FAIL \| reference \| `bad` \| `[^`]*\/bad\.yaml:10` \| `step 2 \(toolkit\.execute\) \/value\/output` \|\n/);
-    expect(afterRun).toContain("| subject | passed | failed | baselined | skipped | unavailable |\n|---|---|---|---|---|---|\n| reference | 1 | 1 | 0 | 0 | |");
+    expect(afterRun).toMatch(
+      /\n\| FAIL \| reference \| `bad` \| `[^`]*\/bad\.yaml:10` \| `step 2 \(toolkit\.execute\) \/value\/output` \|\n/,
+    );
+    expect(afterRun).toContain(
+      "| subject | passed | failed | baselined | skipped | unavailable |\n|---|---|---|---|---|---|\n| reference | 1 | 1 | 0 | 0 | |",
+    );
     // The new failures come before the counts.
     expect(afterRun.indexOf("| FAIL |")).toBeLessThan(afterRun.indexOf("| subject | passed"));
 
@@ -42,7 +46,9 @@ describe("CI step summary", () => {
     expect(diff.code).toBe(1);
     const all = await readFile(summary, "utf8");
     expect(all.slice(0, afterRun.length)).toBe(afterRun);
-    expect(all.slice(afterRun.length)).toMatch(/^### conformance: 1 reports merged\n[\s\S]*\n## Conformance diff\n\n\*\*regressed: 3 new failures\*\*/);
+    expect(all.slice(afterRun.length)).toMatch(
+      /^### conformance: 1 reports merged\n[\s\S]*\n## Conformance diff\n\n\*\*regressed: 3 new failures\*\*/,
+    );
   });
 
   it("names an unavailable subject with its reason", () => {
@@ -50,9 +56,21 @@ describe("CI step summary", () => {
       version: 1,
       startedAt: "2026-12-01T00:00:00.000Z",
       finishedAt: "2026-12-01T00:00:01.000Z",
-      subjects: [{ name: "go", language: "go", package: "p", version: "?", capabilities: [], available: false, unavailableReason: "install exited with 1:\ngo: cannot find module | offline" }],
+      subjects: [
+        {
+          name: "go",
+          language: "go",
+          package: "p",
+          version: "?",
+          capabilities: [],
+          available: false,
+          unavailableReason: "install exited with 1:\ngo: cannot find module | offline",
+        },
+      ],
       results: [],
     };
-    expect(renderReportSummary(report, { title: "t", problems: ["go is unavailable: install exited with 1"] })).toContain("| go | - | - | - | - | install exited with 1: go: cannot find module \\| offline |");
+    expect(renderReportSummary(report, { title: "t", problems: ["go is unavailable: install exited with 1"] })).toContain(
+      "| go | - | - | - | - | install exited with 1: go: cannot find module \\| offline |",
+    );
   });
 });

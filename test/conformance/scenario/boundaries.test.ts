@@ -135,7 +135,9 @@ describe("boundary gate", () => {
 
   it("fails on a cell neither covered nor explained", () => {
     const { file, entries } = explanations(allButZero.replace("fractional, ", ""));
-    expect(judge(table(), file, entries).diagnostics.map((problem) => problem.message)).toEqual(["boundary cell g.n fractional is neither covered by a scenario nor explained"]);
+    expect(judge(table(), file, entries).diagnostics.map((problem) => problem.message)).toEqual([
+      "boundary cell g.n fractional is neither covered by a scenario nor explained",
+    ]);
   });
 
   it("names the file and line of a stale explanation: a covered cell, a field that is gone, a class the type does not admit", () => {
@@ -167,6 +169,8 @@ describe("boundary gate", () => {
     kind: no-meaning
     reason: the same cell once more
 `);
-    expect(judge(table(), file, entries).diagnostics.map((problem) => `${problem.line}: ${problem.message}`)).toEqual(["7: g.n wrong-type is already explained at line 2"]);
+    expect(judge(table(), file, entries).diagnostics.map((problem) => `${problem.line}: ${problem.message}`)).toEqual([
+      "7: g.n wrong-type is already explained at line 2",
+    ]);
   });
 });

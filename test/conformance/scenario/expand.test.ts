@@ -27,7 +27,12 @@ describe("matrix expansion", () => {
       "t.matrix[anthropic-run]",
       "t.matrix[anthropic-stream]",
     ]);
-    expect(expanded[3].pathVars).toEqual({ "path.id": "anthropic-stream", "path.style": "anthropic", "path.mode": "stream", "path.op": "client.stream" });
+    expect(expanded[3].pathVars).toEqual({
+      "path.id": "anthropic-stream",
+      "path.style": "anthropic",
+      "path.mode": "stream",
+      "path.op": "client.stream",
+    });
     expect(expanded[3].requires).toEqual(["client.request-params", "style.anthropic", "client.stream"]);
   });
 

@@ -53,7 +53,13 @@ describe("lint", () => {
   it("a schema violation: the key, its line, and what is allowed", async () => {
     const problems = await lintText("schema.yaml", good.replace("steps:", "colour: red\nsteps:"));
     expect(problems).toEqual([
-      expect.objectContaining({ file: "schema.yaml", line: 4, column: 1, message: '(top level): unknown key "colour"', hint: expect.stringContaining("expected one of: id, title") }),
+      expect.objectContaining({
+        file: "schema.yaml",
+        line: 4,
+        column: 1,
+        message: '(top level): unknown key "colour"',
+        hint: expect.stringContaining("expected one of: id, title"),
+      }),
     ]);
   });
 
@@ -80,7 +86,11 @@ describe("lint", () => {
 
   it("a clause id SPEC.md does not define, with a suggestion", async () => {
     const [problem] = await lintText("clause.yaml", good.replace("core.unknown-tool", "core.unknown-tools"));
-    expect(problem).toMatchObject({ line: 3, message: 'clause "core.unknown-tools" is not defined in SPEC.md', hint: 'did you mean "core.unknown-tool"?' });
+    expect(problem).toMatchObject({
+      line: 3,
+      message: 'clause "core.unknown-tools" is not defined in SPEC.md',
+      hint: 'did you mean "core.unknown-tool"?',
+    });
   });
 
   it("an unknown capability", async () => {
@@ -91,17 +101,25 @@ describe("lint", () => {
   it("an operation behind a capability the scenario does not require", async () => {
     const text = `${good}  - op: mcp.parse\n    with: {config: {}}\n`;
     const [problem] = await lintText("parse.yaml", text);
-    expect(problem).toMatchObject({ line: 7, message: 'operation mcp.parse needs capability "mcp.parse", which this scenario does not require' });
+    expect(problem).toMatchObject({
+      line: 7,
+      message: 'operation mcp.parse needs capability "mcp.parse", which this scenario does not require',
+    });
     expect(await lintText("parse-ok.yaml", text.replace("steps:", "requires: [mcp.parse]\nsteps:"))).toEqual([]);
   });
 
   it("client.stream with history, directly or through a matrix, needs client.stream-history", async () => {
     const text = `${good}  - op: client.stream\n    with: {client: c, prompt: hi, history: []}\n`;
     const [problem] = await lintText("stream-history.yaml", text);
-    expect(problem).toMatchObject({ line: 8, message: 'history on client.stream needs capability "client.stream-history", which this scenario does not require' });
+    expect(problem).toMatchObject({
+      line: 8,
+      message: 'history on client.stream needs capability "client.stream-history", which this scenario does not require',
+    });
     expect(await lintText("stream-history-ok.yaml", text.replace("steps:", "requires: [client.stream-history]\nsteps:"))).toEqual([]);
     const matrix = `${good.replace("steps:", "matrix: [openai-run, openai-stream]\nsteps:")}  - op: "\${path.op}"\n    with: {client: c, prompt: hi, history: []}\n`;
-    expect((await lintText("matrix-history.yaml", matrix)).map((found) => found.message)).toContain('history on client.stream needs capability "client.stream-history", which this scenario does not require');
+    expect((await lintText("matrix-history.yaml", matrix)).map((found) => found.message)).toContain(
+      'history on client.stream needs capability "client.stream-history", which this scenario does not require',
+    );
     const runOnly = matrix.replace("[openai-run, openai-stream]", "[openai-run]");
     expect(await lintText("run-history.yaml", runOnly)).toEqual([]);
   });
@@ -109,10 +127,16 @@ describe("lint", () => {
   it("abortAfterMs on a client call, directly or through a matrix, needs client.cancel (operations.schema.json x-capability)", async () => {
     const text = `${good}  - op: client.ask\n    with: {client: c, prompt: hi, id: a, abortAfterMs: 5}\n`;
     const [problem] = await lintText("cancel.yaml", text);
-    expect(problem).toMatchObject({ line: 8, message: 'abortAfterMs on client.ask needs capability "client.cancel", which this scenario does not require', hint: "add client.cancel to requires: (a port without client.cancel is then skipped, not failed)" });
+    expect(problem).toMatchObject({
+      line: 8,
+      message: 'abortAfterMs on client.ask needs capability "client.cancel", which this scenario does not require',
+      hint: "add client.cancel to requires: (a port without client.cancel is then skipped, not failed)",
+    });
     expect(await lintText("cancel-ok.yaml", text.replace("steps:", "requires: [client.cancel]\nsteps:"))).toEqual([]);
     const matrix = `${good.replace("steps:", "matrix: client-paths\nsteps:")}  - op: "\${path.op}"\n    with: {client: c, prompt: hi, abortAfterMs: 5}\n`;
-    expect((await lintText("matrix-cancel.yaml", matrix)).map((found) => found.message)).toEqual(['abortAfterMs on ${path.op} needs capability "client.cancel", which this scenario does not require']);
+    expect((await lintText("matrix-cancel.yaml", matrix)).map((found) => found.message)).toEqual([
+      'abortAfterMs on ${path.op} needs capability "client.cancel", which this scenario does not require',
+    ]);
     // toolkit.create's abortAfterMs (an MCP connect's) is not annotated: no capability asked for.
     expect(await lintText("toolkit-abort.yaml", good.replace("with: {handle: tk}", "with: {handle: tk, abortAfterMs: 5}"))).toEqual([]);
   });
@@ -143,7 +167,9 @@ describe("lint", () => {
     const result = await lintPaths([join(dir, "named.yaml")], toolnexusSuite);
     expect(result.diagnostics).toHaveLength(1);
     expect(result.diagnostics[0]).toMatchObject({ line: 1, column: 5 });
-    expect(result.diagnostics[0].message).toBe(`id "good" is not this file's path: a scenario's id is its path under the scenarios folder, without .yaml`);
+    expect(result.diagnostics[0].message).toBe(
+      `id "good" is not this file's path: a scenario's id is its path under the scenarios folder, without .yaml`,
+    );
     expect(result.diagnostics[0].hint).toMatch(/^write id: named \(with the folders above it/);
   });
 
@@ -195,7 +221,11 @@ steps:
 
   it("an unknown fixture option, at the option", async () => {
     const [problem] = await lintText("llm-option.yaml", llm.replace("{kind: llm-mock}", "{kind: llm-mock, options: {interceptt: true}}"));
-    expect(problem).toMatchObject({ line: 6, message: '/fixtures/llm/options: unknown key "interceptt"', hint: "expected one of: intercept" });
+    expect(problem).toMatchObject({
+      line: 6,
+      message: '/fixtures/llm/options: unknown key "interceptt"',
+      hint: "expected one of: intercept",
+    });
   });
 
   it("a bad fixture action input, at the reply", async () => {
@@ -206,18 +236,27 @@ steps:
 
   it("a `when` that matches no path, or that has no matrix, or has an unknown key", async () => {
     const never = await lintText("when-never.yaml", llm.replace("when: {path.style: openai}", "when: {path.id: openai-stream}"));
-    expect(never.map((p) => p.message)).toEqual(["this `when` matches none of the scenario's paths (openai-run, anthropic-run), so what it guards never runs"]);
-    const noMatrix = await lintText("when-nomatrix.yaml", llm.replace("matrix: [openai-run, anthropic-run]\n", "").replace(/\$\{path\.style\}/, "openai"));
+    expect(never.map((p) => p.message)).toEqual([
+      "this `when` matches none of the scenario's paths (openai-run, anthropic-run), so what it guards never runs",
+    ]);
+    const noMatrix = await lintText(
+      "when-nomatrix.yaml",
+      llm.replace("matrix: [openai-run, anthropic-run]\n", "").replace(/\$\{path\.style\}/, "openai"),
+    );
     expect(noMatrix.map((p) => p.message)).toEqual(["`when` only applies to a scenario with a matrix"]);
     const typo = await lintText("when-typo.yaml", llm.replace("path.style: openai", "path.styel: openai"));
     expect(typo[0].message).toContain('unknown key "path.styel"');
   });
 
   it("an assertion on a fixture that observes nothing", async () => {
-    const text = `id: t.unreachable\ntitle: t\nspec: [mcp.connect.isolation]\nfixtures: {bad: {kind: mcp-unreachable}}\n` +
-        `steps:\n  - op: mcp.list\n    with: {config: {bad: "\${bad.server}"}}\n    expect:\n      - {fixture: bad, at: /connections/open, equals: 0}\n`;
+    const text =
+      `id: t.unreachable\ntitle: t\nspec: [mcp.connect.isolation]\nfixtures: {bad: {kind: mcp-unreachable}}\n` +
+      `steps:\n  - op: mcp.list\n    with: {config: {bad: "\${bad.server}"}}\n    expect:\n      - {fixture: bad, at: /connections/open, equals: 0}\n`;
     const [problem] = await lintText("unreachable.yaml", text);
-    expect(problem).toMatchObject({ line: 9, message: 'fixture kind "mcp-unreachable" observes nothing: an assertion on its snapshot could never fail' });
+    expect(problem).toMatchObject({
+      line: 9,
+      message: 'fixture kind "mcp-unreachable" observes nothing: an assertion on its snapshot could never fail',
+    });
   });
 
   it("a variable inside an expected value", async () => {
@@ -256,7 +295,10 @@ ${extra}`;
 - {at: /error/message, orderedEquals: [a]}`),
     ).toEqual([
       [10, "`atLeast` compares a number, but /value/tools of the toolkit.create result is a list of strings"],
-      [11, "`length` counts the elements of a list, the characters of a string or the keys of an object, but /elapsedMs of the toolkit.create result is a number"],
+      [
+        11,
+        "`length` counts the elements of a list, the characters of a string or the keys of an object, but /elapsedMs of the toolkit.create result is a number",
+      ],
       [12, "`setEquals` compares a list, but /value/status of the toolkit.create result is an object"],
       [13, "`atMost` compares a number, but /requests of the mcp-abc snapshot is a list of objects"],
       [14, "`matches` tests a string, but /connections/open of the mcp-abc snapshot is a number"],
@@ -266,14 +308,17 @@ ${extra}`;
   });
 
   it("contains: a string finds a string element by substring, an object an object element by subset; the other way round never matches", async () => {
-    const problems = await lintText("contains.yaml", scenario(`
+    const problems = await lintText(
+      "contains.yaml",
+      scenario(`
 - {fixture: srv, at: /requests, contains: initialize}
 - {at: /value/tools, notContains: {name: a}}
 - {at: /error/message, contains: {kind: http}}
 - {fixture: srv, at: /requests, contains: {method: initialize}}
-- {at: /value/tools, contains: srv_a}`));
+- {at: /value/tools, contains: srv_a}`),
+    );
     expect(problems.map((p) => [p.line, p.message])).toEqual([
-      [10, "`contains: \"initialize\"` finds a string element by substring, but /requests of the mcp-abc snapshot is a list of objects"],
+      [10, '`contains: "initialize"` finds a string element by substring, but /requests of the mcp-abc snapshot is a list of objects'],
       [11, "`notContains: {...}` finds an object element by subset, but /value/tools of the toolkit.create result is a list of strings"],
       [12, "`contains: {...}` finds an element of a list, but /error/message of the toolkit.create result is a string"],
     ]);
@@ -281,10 +326,13 @@ ${extra}`;
   });
 
   it("an invalid regular expression, and operands of the wrong type, say what is expected", async () => {
-    const problems = await lintText("operands.yaml", scenario(`
+    const problems = await lintText(
+      "operands.yaml",
+      scenario(`
 - {at: /value/tools/0, matches: "srv_(a"}
 - {at: /value/tools, length: "3"}
-- {at: /elapsedMs, atLeast: "1"}`));
+- {at: /elapsedMs, atLeast: "1"}`),
+    );
     expect(problems.map((p) => [p.line, p.message]).sort((a, b) => Number(a[0]) - Number(b[0]))).toEqual([
       [10, "`matches` is not a valid regular expression: Invalid regular expression: /srv_(a/: Unterminated group"],
       [11, '/steps/0/expect/1/length: must be integer, found "3" (a string)'],
@@ -293,7 +341,10 @@ ${extra}`;
   });
 
   it("leaves to the run what no declaration types: a runner.echo value, a fixture step's target, a matrix op's own keys", async () => {
-    const text = scenario("- {at: /value/tools, length: 3}", "  - op: runner.echo\n    with: {value: 1}\n    expect:\n      - {at: /value/value/deep, atLeast: 1}\n      - {at: /value/value, contains: x}\n");
+    const text = scenario(
+      "- {at: /value/tools, length: 3}",
+      "  - op: runner.echo\n    with: {value: 1}\n    expect:\n      - {at: /value/value/deep, atLeast: 1}\n      - {at: /value/value, contains: x}\n",
+    );
     expect(await lintText("unknown.yaml", text)).toEqual([]);
   });
 });
@@ -327,7 +378,8 @@ steps:
   });
 
   it("does not crash on parts of the wrong shape, and reports only the schema's words for them", async () => {
-    const text = "id: t.shapes\ntitle: t\nspec: core.unknown-tool\nfixtures: [1]\nmatrix: sideways\nsteps:\n  - 3\n  - op: 4\n  - op: toolkit.create\n    with: [1]\n    capture: x\n    expect: {at: 1}\n";
+    const text =
+      "id: t.shapes\ntitle: t\nspec: core.unknown-tool\nfixtures: [1]\nmatrix: sideways\nsteps:\n  - 3\n  - op: 4\n  - op: toolkit.create\n    with: [1]\n    capture: x\n    expect: {at: 1}\n";
     const problems = await lintText("shapes.yaml", text);
     expect(problems.length).toBeGreaterThan(0);
     expect(problems.every((p) => p.message.startsWith("/") || p.message.startsWith("(top level)"))).toBe(true);
@@ -343,7 +395,11 @@ steps:
 describe("lint on the command line", () => {
   const root = fileURLToPath(new URL("../../../", import.meta.url));
   const lintCli = async (...args: string[]) => {
-    const { stdout } = await promisify(execFile)(process.execPath, ["--import", "tsx", join(root, "conformance/cli/main.ts"), "lint", ...args], { cwd: root, timeout: 60_000 });
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      ["--import", "tsx", join(root, "conformance/cli/main.ts"), "lint", ...args],
+      { cwd: root, timeout: 60_000 },
+    );
     return stdout;
   };
 

@@ -50,12 +50,17 @@ describe("declared operand types", () => {
     // The first scenario for each operation (where it answers with a value) and each observing fixture kind.
     const chosen = new Set<(typeof lint.expanded)[number]>();
     for (const op of operationNames) {
-      const answers = (step: (typeof lint.expanded)[number]["steps"][number]) => !step.expect.some(({ assertion }) => assertion.at.startsWith("/error"));
+      const answers = (step: (typeof lint.expanded)[number]["steps"][number]) =>
+        !step.expect.some(({ assertion }) => assertion.at.startsWith("/error"));
       const found = lint.expanded.find((scenario) => scenario.steps.some((step) => opOf(scenario, step.step) === op && answers(step)));
       if (found) chosen.add(found);
     }
     for (const kind of fixtureKinds.values()) {
-      const found = lint.expanded.find((scenario) => scenario.steps.some((step) => step.expect.some(({ assertion }) => assertion.fixture && scenario.fixtures[assertion.fixture]?.kind === kind.kind)));
+      const found = lint.expanded.find((scenario) =>
+        scenario.steps.some((step) =>
+          step.expect.some(({ assertion }) => assertion.fixture && scenario.fixtures[assertion.fixture]?.kind === kind.kind),
+        ),
+      );
       if (found) chosen.add(found);
     }
 
@@ -77,11 +82,13 @@ describe("declared operand types", () => {
     const problems: string[] = [];
     for (const [op, seen] of values) {
       const validate = compileSchema(operationValueShapes[op]);
-      for (const value of seen) if (!validate(value)) problems.push(`${op}: at ${validate.errors?.[0].instancePath} ${validate.errors?.[0].message}`);
+      for (const value of seen)
+        if (!validate(value)) problems.push(`${op}: at ${validate.errors?.[0].instancePath} ${validate.errors?.[0].message}`);
     }
     for (const [kind, seen] of snapshots) {
       const validate = compileSchema(fixtureKinds.get(kind)!.snapshotSchema!);
-      for (const snapshot of seen) if (!validate(snapshot)) problems.push(`${kind} snapshot: at ${validate.errors?.[0].instancePath} ${validate.errors?.[0].message}`);
+      for (const snapshot of seen)
+        if (!validate(snapshot)) problems.push(`${kind} snapshot: at ${validate.errors?.[0].instancePath} ${validate.errors?.[0].message}`);
     }
     expect([...new Set(problems)]).toEqual([]);
     // session.reset is the harness's own call between scenarios; no scenario reads its value.

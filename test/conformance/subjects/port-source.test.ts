@@ -40,7 +40,11 @@ describe("port source folders", () => {
   });
 
   it("expands {source} and {build} in every argument", () => {
-    expect(expandCommand(["{build}/runner", "--from={source}", "plain"], { source: "/s", build: "/b" })).toEqual(["/b/runner", "--from=/s", "plain"]);
+    expect(expandCommand(["{build}/runner", "--from={source}", "plain"], { source: "/s", build: "/b" })).toEqual([
+      "/b/runner",
+      "--from=/s",
+      "plain",
+    ]);
   });
 });
 
@@ -50,7 +54,9 @@ describe("which runner subjects the options pick", () => {
     expect((await pickRunners({ runners: ["python"] })).picks).toEqual([{ runner: "python", kind: "pinned" }]);
     expect((await pickRunners({ runners: ["go"], source })).picks).toEqual([{ runner: "go", kind: "source" }]);
     expect((await pickRunners({ runners: ["go@source"] })).picks).toEqual([{ runner: "go", kind: "source" }]);
-    expect((await pickRunners({ runners: ["python@0.16.0"], source })).picks).toEqual([{ runner: "python", kind: "version", version: "0.16.0" }]);
+    expect((await pickRunners({ runners: ["python@0.16.0"], source })).picks).toEqual([
+      { runner: "python", kind: "version", version: "0.16.0" },
+    ]);
     await expect(pickRunners({ runners: ["go@"] })).rejects.toThrow("expected NAME, NAME@source or NAME@VERSION");
   });
 
@@ -58,7 +64,9 @@ describe("which runner subjects the options pick", () => {
     const published = (await pickRunners({ runners: ["all"] })).picks;
     expect(published.every((pick) => pick.kind === "pinned")).toBe(true);
     const both = (await pickRunners({ runners: ["all"], source })).picks;
-    expect(both.filter((pick) => pick.kind === "source").map((pick) => pick.runner)).toEqual(expect.arrayContaining(["go", "java", "js", "python", "csharp"]));
+    expect(both.filter((pick) => pick.kind === "source").map((pick) => pick.runner)).toEqual(
+      expect.arrayContaining(["go", "java", "js", "python", "csharp"]),
+    );
     expect(both.find((pick) => pick.runner === "ts" && pick.kind === "source")).toBeUndefined();
   });
 

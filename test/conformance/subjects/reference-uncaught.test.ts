@@ -52,9 +52,12 @@ describe("the in-process reference and uncaught errors", () => {
   it("gives an error thrown by what one subject's operation started to that subject alone (lanes side by side)", async () => {
     const first = watchUncaught();
     const second = watchUncaught();
-    await first.within(async () => void setTimeout(() => {
-      throw new Error("planted: thrown by a timer the first lane's operation set");
-    }, 0));
+    await first.within(
+      async () =>
+        void setTimeout(() => {
+          throw new Error("planted: thrown by a timer the first lane's operation set");
+        }, 0),
+    );
     await new Promise((resolve) => setTimeout(resolve, 30));
     expect(first.take()).toMatchObject({ message: "planted: thrown by a timer the first lane's operation set" });
     expect(second.take()).toBeUndefined();

@@ -18,7 +18,13 @@ const suiteFixtures = { fixtureKinds: toolnexusSuite.fixtureKinds };
 const opened: RunnerSubject[] = [];
 
 async function start(mode: string, handshakeTimeoutMs = 5_000, env: Record<string, string> = {}): Promise<RunnerSubject> {
-  const subject = await startRunnerSubject({ name: "fake", command: [process.execPath, fakeRunner], env: { FAKE_RUNNER_MODE: mode, ...env }, handshakeTimeoutMs, restartBudget: 2 });
+  const subject = await startRunnerSubject({
+    name: "fake",
+    command: [process.execPath, fakeRunner],
+    env: { FAKE_RUNNER_MODE: mode, ...env },
+    handshakeTimeoutMs,
+    restartBudget: 2,
+  });
   opened.push(subject);
   return subject;
 }
@@ -46,12 +52,21 @@ afterEach(async () => {
   await Promise.all(scratchDirs.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
 });
 
-const echo = (value: string, timeoutMs = 300) => expandYaml(`id: t.echo\ntitle: t\nspec: [core.tool-result]\ntimeoutMs: ${timeoutMs}\nsteps:\n  - op: runner.echo\n    with: {value: ${value}}\n    expect: [{at: /value/value, equals: ${value}}]\n`)[0];
+const echo = (value: string, timeoutMs = 300) =>
+  expandYaml(
+    `id: t.echo\ntitle: t\nspec: [core.tool-result]\ntimeoutMs: ${timeoutMs}\nsteps:\n  - op: runner.echo\n    with: {value: ${value}}\n    expect: [{at: /value/value, equals: ${value}}]\n`,
+  )[0];
 
 describe("runner subject", () => {
   it("handshakes, reports the implementation, and answers operations", async () => {
     const subject = await start("good");
-    expect(subject.info).toEqual({ name: "fake", language: "js", package: "fake", version: "1.0.0", capabilities: ["toolkit.extra-tools"] });
+    expect(subject.info).toEqual({
+      name: "fake",
+      language: "js",
+      package: "fake",
+      version: "1.0.0",
+      capabilities: ["toolkit.extra-tools"],
+    });
     expect((await runScenario(echo("hello"), subject, suiteFixtures)).status).toBe("pass");
   });
 
@@ -112,7 +127,9 @@ describe("runner subject", () => {
     const subject = await start("bad-value");
     const result = await runScenario(echo("trigger"), subject, suiteFixtures);
     expect(result.status).toBe("error");
-    expect(result.message).toBe('runner answered runner.echo with a value that does not fit runners/protocol/outputs.schema.json (a runner bug): at (top level): missing key "value"');
+    expect(result.message).toBe(
+      'runner answered runner.echo with a value that does not fit runners/protocol/outputs.schema.json (a runner bug): at (top level): missing key "value"',
+    );
     // The runner itself is sound: it goes on answering, without a restart.
     expect((await runScenario(echo("after"), subject, suiteFixtures)).status).toBe("pass");
     expect(subject.restarts).toBe(0);
@@ -145,9 +162,15 @@ describe("runner subject", () => {
   });
 
   it("handshake problems are plain: unavailable (with the installer's words), wrong protocol, silence", async () => {
-    await expect(start("unavailable")).rejects.toThrow(new RunnerUnavailableError("pip: No matching distribution found for toolnexus==9.9.9"));
-    await expect(start("old-protocol")).rejects.toThrow(`runner refused protocol ${protocolVersion}: this runner speaks protocol 1 (it speaks protocol 1: update it as runners/PROTOCOL.md#versions says)`);
-    await expect(start("old-answers")).rejects.toThrow(`runner speaks protocol 1, the harness ${protocolVersion}: update it as runners/PROTOCOL.md#versions says`);
+    await expect(start("unavailable")).rejects.toThrow(
+      new RunnerUnavailableError("pip: No matching distribution found for toolnexus==9.9.9"),
+    );
+    await expect(start("old-protocol")).rejects.toThrow(
+      `runner refused protocol ${protocolVersion}: this runner speaks protocol 1 (it speaks protocol 1: update it as runners/PROTOCOL.md#versions says)`,
+    );
+    await expect(start("old-answers")).rejects.toThrow(
+      `runner speaks protocol 1, the harness ${protocolVersion}: update it as runners/PROTOCOL.md#versions says`,
+    );
     const silent = start("silent", 300);
     await expect(silent).rejects.toBeInstanceOf(SubjectBrokenError);
     await expect(silent).rejects.toThrow(/did not answer the handshake within 300 ms/);
@@ -172,7 +195,11 @@ describe("a runner that floods stdout without a newline", () => {
     const { BoundedLineSplitter } = await import("../../../conformance/subjects/json-lines.ts");
     const lines: string[] = [];
     const overflows: number[] = [];
-    const splitter = new BoundedLineSplitter(4 * 1024, (line) => lines.push(line), (limit) => overflows.push(limit));
+    const splitter = new BoundedLineSplitter(
+      4 * 1024,
+      (line) => lines.push(line),
+      (limit) => overflows.push(limit),
+    );
     splitter.push(Buffer.from('{"a":1}\r\n{"b":'));
     splitter.push(Buffer.from('"é"}\n'));
     // A multi-byte character split across chunks still decodes.
@@ -195,12 +222,20 @@ describe("a runner that fails at start-up", () => {
   it("says what it wrote to stderr (an import error), not only its exit code", async () => {
     const failing = start("import-error");
     await expect(failing).rejects.toBeInstanceOf(SubjectBrokenError);
-    await expect(failing).rejects.toThrow(/^runner exited \(code 1\) before answering the handshake; its stderr ends with:\n[\s\S]*\n {2}ModuleNotFoundError: No module named toolnexus$/);
+    await expect(failing).rejects.toThrow(
+      /^runner exited \(code 1\) before answering the handshake; its stderr ends with:\n[\s\S]*\n {2}ModuleNotFoundError: No module named toolnexus$/,
+    );
   });
 
   it("says 'command not found' for a missing executable, started directly or through a shell", async () => {
-    await expect(startRunnerSubject({ name: "fake", command: ["tnc-no-such-executable"], handshakeTimeoutMs: 5_000 })).rejects.toThrow(/could not start tnc-no-such-executable: command not found/);
-    const viaShell = startRunnerSubject({ name: "fake", command: ["bash", "-c", "tnc-no-such-executable --serve"], handshakeTimeoutMs: 5_000 });
+    await expect(startRunnerSubject({ name: "fake", command: ["tnc-no-such-executable"], handshakeTimeoutMs: 5_000 })).rejects.toThrow(
+      /could not start tnc-no-such-executable: command not found/,
+    );
+    const viaShell = startRunnerSubject({
+      name: "fake",
+      command: ["bash", "-c", "tnc-no-such-executable --serve"],
+      handshakeTimeoutMs: 5_000,
+    });
     await expect(viaShell).rejects.toThrow(/runner exited \(code 127: command not found\)/);
     await expect(viaShell).rejects.toThrow(/tnc-no-such-executable: command not found/);
   });
@@ -240,7 +275,8 @@ steps:
 describe("an installer's words in a report", () => {
   it("keep the error, lose colours and every URL (no registry address reaches a report)", async () => {
     const { installerWords } = await import("../../../conformance/subjects/runner-registry.ts");
-    const raw = "\x1b[31mgo: reading https://proxy.example.test/github.com/x/@v/v0.16.0.zip: 403 Forbidden\x1b[0m\n[ERROR] Could not find artifact a:b:1 in central (https://repo.example.test/maven2).";
+    const raw =
+      "\x1b[31mgo: reading https://proxy.example.test/github.com/x/@v/v0.16.0.zip: 403 Forbidden\x1b[0m\n[ERROR] Could not find artifact a:b:1 in central (https://repo.example.test/maven2).";
     expect(installerWords(raw)).toBe("go: reading <url>: 403 Forbidden\n[ERROR] Could not find artifact a:b:1 in central (<url>).");
   });
 });

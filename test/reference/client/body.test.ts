@@ -71,6 +71,11 @@ describe("request shaping", () => {
     ]);
     await store.save("b", [{ role: "user", content: "old" }]);
     await client.ask("q2", { id: "b" });
-    expect((await requests())[1]!.body).toMatchObject({ messages: [{ role: "user", content: "old" }, { role: "user", content: "q2" }] });
+    expect((await requests())[1]!.body).toMatchObject({
+      messages: [
+        { role: "user", content: "old" },
+        { role: "user", content: "q2" },
+      ],
+    });
   });
 });

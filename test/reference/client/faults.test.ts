@@ -22,7 +22,7 @@ describe.each(["openai", "anthropic"] as const)("faults on %s", (style) => {
   });
 
   // As every port reads it: no choices / no content blocks is an answer with text "" (client.faults.empty).
-  it("an empty answer, run or streamed, is a normal answer with text \"\"", async () => {
+  it('an empty answer, run or streamed, is a normal answer with text ""', async () => {
     const { mock } = await mockUpstream([{ fault: "empty" }, { fault: "empty" }]);
     const { client } = clientFor(mock, { style, retries: 0, timeoutMs: 5_000 });
     expect((await client.run("hi")).text).toBe("");

@@ -17,6 +17,13 @@ export async function mockUpstream(replies: unknown[]): Promise<{ mock: LlmMock;
 
 export function clientFor(mock: LlmMock, options: Partial<ClientOptions> = {}) {
   const warnings: string[] = [];
-  const client = createClient({ baseUrl: mock.vars.baseUrl, style: "openai", model: "m1", retryBaseMs: 1, logger: { warn: (m) => warnings.push(m) }, ...options });
+  const client = createClient({
+    baseUrl: mock.vars.baseUrl,
+    style: "openai",
+    model: "m1",
+    retryBaseMs: 1,
+    logger: { warn: (m) => warnings.push(m) },
+    ...options,
+  });
   return { client, warnings };
 }

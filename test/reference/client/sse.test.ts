@@ -46,13 +46,22 @@ describe("readSseEvents", () => {
       },
     });
     const events = [];
-    for await (const e of readSseEvents({ response: new Response(body), signal: new AbortController().signal, abortError: () => new Error() as never })) events.push(e);
-    expect(events.map((e) => [e.event, e.data])).toEqual([[undefined, '{"a":"é"}'], ["x", "2"]]);
+    for await (const e of readSseEvents({
+      response: new Response(body),
+      signal: new AbortController().signal,
+      abortError: () => new Error() as never,
+    }))
+      events.push(e);
+    expect(events.map((e) => [e.event, e.data])).toEqual([
+      [undefined, '{"a":"é"}'],
+      ["x", "2"],
+    ]);
   });
 
   it("ignores lines EventSource ignores: unknown fields, comments, a retry that is not a number (client.stream.sse-lines)", async () => {
     const events = [];
-    for await (const e of readSseEvents(attemptOf(["data: 1\n\n", "garbage line\n: note\nretry: soon\n\n", "data: 2\n\n"]))) events.push(e.data);
+    for await (const e of readSseEvents(attemptOf(["data: 1\n\n", "garbage line\n: note\nretry: soon\n\n", "data: 2\n\n"])))
+      events.push(e.data);
     expect(events).toEqual(["1", "2"]);
   });
 });
@@ -82,7 +91,9 @@ describe("openai stream", () => {
   });
 
   it("fails on broken JSON data and on a stream cut before [DONE]; a stream of no choices is an empty answer", async () => {
-    await expect(drain(openaiStyle, [choice({ content: "a" }), 'data: {"choices":[\n\n', "data: [DONE]\n\n"])).rejects.toBeInstanceOf(LLMStreamError);
+    await expect(drain(openaiStyle, [choice({ content: "a" }), 'data: {"choices":[\n\n', "data: [DONE]\n\n"])).rejects.toBeInstanceOf(
+      LLMStreamError,
+    );
     await expect(drain(openaiStyle, [choice({ content: "a" })])).rejects.toBeInstanceOf(LLMStreamError);
     expect((await drain(openaiStyle, ["data: [DONE]\n\n"])).turn).toMatchObject({ text: "", toolCalls: [] });
   });
@@ -116,7 +127,10 @@ describe("anthropic stream", () => {
     expect(turn.usage).toEqual({ input: 11, output: 9 });
     expect(turn.assistantMessage).toEqual({
       role: "assistant",
-      content: [{ type: "text", text: "Hi" }, { type: "tool_use", id: "t1", name: "echo", input: { q: "v" } }],
+      content: [
+        { type: "text", text: "Hi" },
+        { type: "tool_use", id: "t1", name: "echo", input: { q: "v" } },
+      ],
     });
     expect(turn.wantsToolResults).toBe(true);
     expect((await drain(anthropicStyle, chunks("end_turn"))).turn.wantsToolResults).toBe(false);
@@ -152,8 +166,14 @@ describe("anthropic stream", () => {
   });
 
   it("fails when message_stop never comes; a message without content blocks is an empty answer", async () => {
-    await expect(drain(anthropicStyle, [start, event("content_block_start", { index: 0, content_block: { type: "text", text: "" } })])).rejects.toBeInstanceOf(LLMStreamError);
-    const { turn } = await drain(anthropicStyle, [start, event("message_delta", { delta: { stop_reason: "end_turn" } }), event("message_stop", {})]);
+    await expect(
+      drain(anthropicStyle, [start, event("content_block_start", { index: 0, content_block: { type: "text", text: "" } })]),
+    ).rejects.toBeInstanceOf(LLMStreamError);
+    const { turn } = await drain(anthropicStyle, [
+      start,
+      event("message_delta", { delta: { stop_reason: "end_turn" } }),
+      event("message_stop", {}),
+    ]);
     expect(turn).toMatchObject({ text: "", toolCalls: [], wantsToolResults: false });
   });
 });

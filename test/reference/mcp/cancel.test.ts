@@ -32,7 +32,11 @@ describe("parent cancel", () => {
     const hung = await pool.start(kind);
     const good = await pool.start("mcp-abc");
     const controller = new AbortController();
-    const load = createToolkit({ mcpConfig: { good: good.vars.server, hung: hung.vars.server }, signal: controller.signal, logger: collectingLogger().logger });
+    const load = createToolkit({
+      mcpConfig: { good: good.vars.server, hung: hung.vars.server },
+      signal: controller.signal,
+      logger: collectingLogger().logger,
+    });
     load.catch(() => undefined); // judged below, after the abort
     const reached = await eventually(hung.snap, (snap) => snap.connections.total > 0, 15_000);
     controller.abort();
@@ -60,7 +64,9 @@ describe("parent cancel", () => {
     const good = await pool.start("mcp-abc", { transport: "http" });
     const controller = new AbortController();
     controller.abort();
-    await expect(createToolkit({ mcpConfig: { good: good.vars.server }, signal: controller.signal })).rejects.toBeInstanceOf(McpCancelledError);
+    await expect(createToolkit({ mcpConfig: { good: good.vars.server }, signal: controller.signal })).rejects.toBeInstanceOf(
+      McpCancelledError,
+    );
     expect((await good.snap()).connections.total).toBe(0);
   });
   it("cancels the inventory the same way", async () => {
@@ -81,7 +87,10 @@ describe("per-server timeout (mcp.cancel.server-timeout, mcp.connect.phase-timeo
     const good = await pool.start("mcp-abc", { transport: "http" });
     const { warnings, logger } = collectingLogger();
     const { error, ms } = await timed(
-      createToolkit({ mcpConfig: { h: hungHttp.vars.server, e: hungSse.vars.server, s: hungStdio.vars.server, good: good.vars.server }, logger }).then(async (toolkit) => {
+      createToolkit({
+        mcpConfig: { h: hungHttp.vars.server, e: hungSse.vars.server, s: hungStdio.vars.server, good: good.vars.server },
+        logger,
+      }).then(async (toolkit) => {
         expect(toolkit.mcpStatus()).toEqual({ h: "failed", e: "failed", s: "failed", good: "connected" });
         expect(toolkit.tools().map((tool) => tool.name)).toEqual(["good_a", "good_b", "good_c"]);
         await toolkit.close();
@@ -92,7 +101,10 @@ describe("per-server timeout (mcp.cancel.server-timeout, mcp.connect.phase-timeo
     // No fallback after a timeout (mcp.connect.sse-fallback-when); after the 405 the SSE start was tried and abandoned.
     expect((await hungHttp.snap()).http.map((request) => request.method)).toEqual(["POST"]);
     // The fixture records the GET when it arrives: a moment after the client gave up, on a loaded machine.
-    expect((await eventually(hungSse.snap, (snap) => snap.http.length >= 2, 2000)).http.map((request) => request.method)).toEqual(["POST", "GET"]);
+    expect((await eventually(hungSse.snap, (snap) => snap.http.length >= 2, 2000)).http.map((request) => request.method)).toEqual([
+      "POST",
+      "GET",
+    ]);
     expect(warnings.join("\n")).toMatch(/sse start timed out after 300 ms/);
     for (const fixture of [hungHttp, hungSse]) {
       const after = await eventually(fixture.snap, (snap) => snap.connections.open === 0, 500);

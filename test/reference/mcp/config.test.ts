@@ -21,7 +21,11 @@ describe("parseMcpConfig wrappers (mcp.config.wrappers)", () => {
   it("refuses what is not an object of servers; an entry that is not an object is that server's problem", () => {
     expect(() => parseMcpConfig([])).toThrow(McpConfigError);
     expect(() => parseMcpConfig({ mcpServers: ["x"] })).toThrow(/"mcpServers" must be an object/);
-    expect(parseMcpConfig({ s: "nope" }).servers[0]).toMatchObject({ name: "s", enabled: true, problem: "the server entry must be an object" });
+    expect(parseMcpConfig({ s: "nope" }).servers[0]).toMatchObject({
+      name: "s",
+      enabled: true,
+      problem: "the server entry must be an object",
+    });
   });
 });
 

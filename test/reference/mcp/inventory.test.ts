@@ -23,7 +23,11 @@ describe("listMcpTools", () => {
       },
       { logger: { warn: () => undefined } },
     );
-    const expected = abcToolList({ a: "get/x" }).map((tool) => ({ description: "", ...tool, inputSchema: normalizeSchema(tool.inputSchema) }));
+    const expected = abcToolList({ a: "get/x" }).map((tool) => ({
+      description: "",
+      ...tool,
+      inputSchema: normalizeSchema(tool.inputSchema),
+    }));
     expect(inventory).toEqual({ tools: { good: expected }, status: { good: "connected", bad: "failed", off: "disabled" } });
     expect((await off.snap()).connections.total).toBe(0);
     const snap = await eventually(good.snap, (value) => value.processes.alive.length === 0, 500);

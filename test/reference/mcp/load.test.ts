@@ -31,7 +31,10 @@ describe.each(["stdio", "http", "sse"])("the abc server over %s", (transport) =>
     const { toolkit, names } = await build({ mcpServers: { "my.srv": srv.vars.server } });
     expect(names).toEqual(["my_srv_get_x", "my_srv_b", "my_srv_c"]);
     expect(toolkit.mcpStatus()).toEqual({ "my.srv": "connected" });
-    expect(toolkit.get("my_srv_c")).toMatchObject({ description: "", inputSchema: { type: "object", properties: {}, additionalProperties: false } });
+    expect(toolkit.get("my_srv_c")).toMatchObject({
+      description: "",
+      inputSchema: { type: "object", properties: {}, additionalProperties: false },
+    });
     expect(await toolkit.execute("my_srv_get_x", { text: "hi" })).toMatchObject({ output: "a:hi\na:done", isError: false });
     expect(await toolkit.execute("my_srv_b", { n: 21 })).toMatchObject({ output: JSON.stringify({ n: 21, doubled: 42 }), isError: false });
     expect(await toolkit.execute("my_srv_c", {})).toMatchObject({ output: "c failed\n\nas designed", isError: true });
@@ -58,7 +61,9 @@ describe("allowlist through the load (SPEC.md 2.5)", () => {
   ];
   it.each(cases)("tools %j exposes %j", async (tools, expected) => {
     const srv = await pool.start("mcp-abc", { transport: "http" });
-    const { names, warnings, toolkit } = await build({ srv: { ...(srv.vars.server as object), ...(tools === undefined ? {} : { tools }) } });
+    const { names, warnings, toolkit } = await build({
+      srv: { ...(srv.vars.server as object), ...(tools === undefined ? {} : { tools }) },
+    });
     expect(names).toEqual(expected);
     expect(toolkit.mcpStatus()).toEqual({ srv: "connected" });
     const unknownWarnings = warnings.filter((warning) => warning.includes("matched no tool"));
@@ -95,7 +100,11 @@ describe("failure isolation, order, disabled, secrets", () => {
   it("fails an unusable entry alone, without contacting it, and warns what is wrong (mcp.connect.isolation)", async () => {
     const good = await pool.start("mcp-abc", { transport: "http" });
     const web = await pool.start("mcp-abc", { transport: "http" });
-    const { names, toolkit, warnings } = await build({ good: good.vars.server, windsurf: { serverUrl: web.vars.url }, typo: "npx some-server" });
+    const { names, toolkit, warnings } = await build({
+      good: good.vars.server,
+      windsurf: { serverUrl: web.vars.url },
+      typo: "npx some-server",
+    });
     expect(names).toEqual(["good_a", "good_b", "good_c"]);
     expect(toolkit.mcpStatus()).toEqual({ good: "connected", windsurf: "failed", typo: "failed" });
     expect((await web.snap()).connections.total).toBe(0);
@@ -124,7 +133,10 @@ describe("toolkit assembly (SPEC.md 3)", () => {
     const extra = { name: "echo", execute: (args: Record<string, unknown>) => ({ output: JSON.stringify(args), isError: false }) };
     const { toolkit, names } = await build(file, { extraTools: [extra], disableTools: ["srv_b"] });
     expect(names).toEqual(["srv_a", "echo"]);
-    expect(toolkit.toOpenAI()[0]).toEqual({ type: "function", function: { name: "srv_a", description: expect.any(String), parameters: toolkit.get("srv_a")?.inputSchema } });
+    expect(toolkit.toOpenAI()[0]).toEqual({
+      type: "function",
+      function: { name: "srv_a", description: expect.any(String), parameters: toolkit.get("srv_a")?.inputSchema },
+    });
     expect(toolkit.toAnthropic()[1]).toMatchObject({ name: "echo", input_schema: { type: "object" } });
     expect(toolkit.toGemini()[0].functionDeclarations.map((declaration) => declaration.name)).toEqual(["srv_a", "echo"]);
     expect(await toolkit.execute("srv_b", {})).toEqual({ output: "Unknown tool: srv_b", isError: true });

@@ -42,6 +42,8 @@ describe("filterTools (SPEC.md 2.5)", () => {
     expect(kept({ c: true, a: true })).toEqual(["a", "c"]);
   });
   it("does not match inherited object keys", () => {
-    expect(filterTools([{ name: "toString" }, { name: "constructor" }], { toString: false }).kept.map((tool) => tool.name)).toEqual(["constructor"]);
+    expect(filterTools([{ name: "toString" }, { name: "constructor" }], { toString: false }).kept.map((tool) => tool.name)).toEqual([
+      "constructor",
+    ]);
   });
 });
