@@ -28,6 +28,8 @@ interface ChildInput {
   /** The runner subject's expected-failures file. */
   baseline?: string;
   every?: number;
+  /** Leave out scenarios expected to take longer (ms, by the duration table): a sample that proves the row runs needs no 20 s scenario. */
+  maxScenarioMs?: number;
   jobs?: number;
 }
 
@@ -49,8 +51,15 @@ async function main(): Promise<void> {
   console.warn = () => undefined;
   const lint = await lintPaths([defaultScenarioDir], toolnexusSuite);
   if (lint.diagnostics.length) throw new Error(`lint found ${lint.diagnostics.length} problems; run npm run conformance -- lint`);
+  // As `run` orders them: the longest (as recorded for this subject) first.
+  const weight = durationWeight(
+    await loadDurationTable(toolnexusDurationsFile),
+    input.subject === "runner" ? input.spec!.name : "reference",
+    waitWeight,
+  );
   const every = Math.max(1, input.every ?? 1);
-  const scenarios = lint.expanded.filter((_, index) => index % every === 0);
+  const short = lint.expanded.filter((scenario) => input.maxScenarioMs === undefined || weight(scenario) <= input.maxScenarioMs);
+  const scenarios = short.filter((_, index) => index % every === 0);
 
   const jobs = Math.max(1, input.jobs ?? 1);
   applyEnvironment(toolnexusSuite.environment);
@@ -71,12 +80,6 @@ async function main(): Promise<void> {
   try {
     // A port's known divergences (its baseline) are not "unexpected" here either.
     const baseline = input.subject === "runner" && input.baseline ? await loadBaseline(input.baseline) : new Map();
-    // As `run` orders them: the longest (as recorded for this subject) first.
-    const weight = durationWeight(
-      await loadDurationTable(toolnexusDurationsFile),
-      input.subject === "runner" ? input.spec!.name : "reference",
-      waitWeight,
-    );
     results = await runSuite(scenarios, lanes, {
       fixtureKinds: toolnexusSuite.fixtureKinds,
       baseline,

@@ -51,7 +51,7 @@ async function sampleSuites(
   for (let run = 0; run < options.runs; run++) {
     for (let turn = 0; turn < turns.length; turn++) {
       const { subject, jobs, key } = turns[(run + turn) % turns.length];
-      const common = { every: options.suiteEvery, jobs };
+      const common = { every: options.suiteEvery, maxScenarioMs: options.suiteMaxScenarioMs, jobs };
       const arg = subject.spec
         ? { subject: "runner", spec: subject.spec, baseline: subject.baseline, ...common }
         : { subject: "reference", ...common };
@@ -110,7 +110,10 @@ export async function measureSuite(context: BenchContext): Promise<Row[]> {
   const { samples, problems } = await sampleSuites(context, subjects, jobsSettings);
   const rows: Row[] = [];
   const reference = samples.get(keyOf(inProcess, 1)) ?? [];
-  const slice = options.suiteEvery > 1 ? ` (every ${options.suiteEvery}th scenario)` : "";
+  const slice =
+    options.suiteEvery > 1
+      ? ` (every ${options.suiteEvery}th scenario${options.suiteMaxScenarioMs ? ` of those recorded at most ${options.suiteMaxScenarioMs / 1000} s` : ""})`
+      : "";
   const wallsOf = (key: string) => (samples.get(key) ?? []).map((sample) => sample?.wallMs ?? Number.NaN);
 
   if (wantSuite) {
