@@ -1,6 +1,6 @@
 // The history as one self-contained HTML page (history.html): no outside request.
 import type { Result } from "../../schema/report.types.ts";
-import { cellState, cellStates, statusCss } from "../html.ts";
+import { cellState, cellStates, escapeHtml, statusCss } from "../cells.ts";
 import { reasonDigest } from "../matrix.ts";
 import { groupOrder, type History, type HistoryColumn } from "./model.ts";
 import {
@@ -18,8 +18,6 @@ import {
   type HistoryRenderOptions,
 } from "./text.ts";
 
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
 const breakable = (text: string) => escapeHtml(text).replace(/\./g, ".<wbr>");
 
 const styles = `

@@ -1,7 +1,7 @@
 // The history's text both renderings share (markdown.ts, html.ts): a change, a cell, a clause's
 // counts, a version's totals and notes, the title, the headings and the legend.
 import type { Result } from "../../schema/report.types.ts";
-import { cellState, cellStates } from "../html.ts";
+import { cellState, cellStates } from "../cells.ts";
 import { type Change, type ChangeKind, type ClauseCounts, type History, type HistoryColumn, type RowGroup } from "./model.ts";
 
 /** "0.16.0: fail -> pass", and which versions in between had no result. */
