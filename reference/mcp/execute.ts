@@ -31,11 +31,20 @@ export async function callMcpTool(
   }
 }
 
-/** isError first (texts joined by a blank line), then structuredContent as JSON, else texts joined by "\n". */
+// What an error result with no non-blank text part says (every port's wording: mcp.execute.is-error).
+const NO_ERROR_TEXT = "MCP tool returned an error";
+
+/**
+ * isError first (its non-blank texts joined by a blank line), then structuredContent as JSON, else texts
+ * joined by "\n". Texts pass through as the server sent them: their bytes are the contract (core.text-bytes).
+ */
 export function flattenResult(result: Record<string, unknown>): ToolResult {
   const content = Array.isArray(result.content) ? (result.content as ContentPart[]) : [];
   const texts = content.filter((part) => part.type === "text" && typeof part.text === "string").map((part) => part.text as string);
-  if (result.isError === true) return { output: texts.join("\n\n"), isError: true };
+  if (result.isError === true) {
+    const said = texts.filter((text) => text.trim() !== "");
+    return { output: said.length > 0 ? said.join("\n\n") : NO_ERROR_TEXT, isError: true };
+  }
   if (result.structuredContent !== undefined && result.structuredContent !== null) {
     return { output: JSON.stringify(result.structuredContent), isError: false };
   }
