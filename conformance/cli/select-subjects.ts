@@ -7,7 +7,7 @@ import { createReferenceSubject, referenceInfo } from "../subjects/reference/ind
 import type { PortSourceChoice } from "../subjects/port-source.ts";
 import { baselinePath, originOf, parseRunnerSpec, placeholderInfo, subjectName, type RunnerPick } from "../subjects/runner-identity.ts";
 import { openRunner, readManifest, runnerNames } from "../subjects/runner-registry.ts";
-import { RunnerUnavailableError, startRunnerSubject, type RunnerSubject } from "../subjects/runner.ts";
+import { RunnerUnavailableError, shellCommand, startRunnerSubject, type RunnerSubject } from "../subjects/runner.ts";
 import { openLanes, runnerLanes } from "../subjects/pool.ts";
 import type { Subject, SubjectInfo } from "../subjects/subject.ts";
 import { UsageError } from "./usage.ts";
@@ -123,7 +123,7 @@ async function openRunnerCommand(command: string, choice: SubjectChoice, log: (l
   try {
     const subject = await startRunnerSubject({
       name: "custom",
-      command: ["bash", "-c", command],
+      command: shellCommand(command),
       handshakeTimeoutMs: choice.handshakeTimeoutMs,
     });
     subject.info.build = build;

@@ -5,7 +5,7 @@ import type { PortSourceChoice } from "../subjects/port-source.ts";
 import { deepEqual } from "../engine/assert.ts";
 import { openRunner } from "../subjects/runner-registry.ts";
 import { originOf, parseRunnerSpec } from "../subjects/runner-identity.ts";
-import { RunnerUnavailableError, startRunnerSubject, type RunnerSubject } from "../subjects/runner.ts";
+import { RunnerUnavailableError, shellCommand, startRunnerSubject, type RunnerSubject } from "../subjects/runner.ts";
 
 interface Check {
   name: string;
@@ -77,7 +77,7 @@ export async function smoke(options: { runner?: string; runnerCommand?: string; 
   try {
     subject = options.runner
       ? await openRunnerSpec(options.runner, options.source)
-      : await startRunnerSubject({ name: "custom", command: ["bash", "-c", options.runnerCommand!] });
+      : await startRunnerSubject({ name: "custom", command: shellCommand(options.runnerCommand!) });
   } catch (error) {
     const kind = error instanceof RunnerUnavailableError ? "unavailable" : "broken";
     console.log(`✗ start and handshake: ${kind}: ${error instanceof Error ? error.message : String(error)}`);

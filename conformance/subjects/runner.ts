@@ -50,6 +50,16 @@ async function startupFailure(error: unknown, transport: ChildProcessTransport):
   return new SubjectBrokenError(message, stderr);
 }
 
+/**
+ * The process spec of `--runner-cmd`: the command line run by bash. `--norc` because Node's stdio pipes
+ * are sockets, and bash -c with a socket on stdin and no outer shell (SHLVL unset, as under some test
+ * runners) takes itself to be run by rshd and sources ~/.bashrc, whose tools (pyenv's rehash lock) can
+ * hold the runner up for a minute before it starts.
+ */
+export function shellCommand(command: string): string[] {
+  return ["bash", "--norc", "-c", command];
+}
+
 export interface RunnerSubject extends Subject {
   /** How it was started (command, folder, environment): enough to start it again elsewhere, e.g. in a benchmark child. */
   readonly spec: RunnerSpec;

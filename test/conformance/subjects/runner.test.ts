@@ -1,13 +1,14 @@
 // The subprocess runner subject against runners that crash, hang, write garbage or refuse the
 // handshake: each costs only the scenario in flight, is said plainly, and leaves no process behind.
-import { readFile, mkdtemp, rm } from "node:fs/promises";
+import { readFile, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
 import { runScenario } from "../../../conformance/engine/run.ts";
 import { toolnexusSuite } from "../../../conformance/suite/toolnexus.ts";
-import { RunnerUnavailableError, startRunnerSubject, type RunnerSubject } from "../../../conformance/subjects/runner.ts";
+import { RunnerUnavailableError, shellCommand, startRunnerSubject, type RunnerSubject } from "../../../conformance/subjects/runner.ts";
 import { protocolVersion } from "../../../conformance/schema/protocol.ts";
 import { SubjectBrokenError } from "../../../conformance/subjects/subject.ts";
 import { expandYaml } from "../helpers.ts";
@@ -238,6 +239,27 @@ describe("a runner that fails at start-up", () => {
     });
     await expect(viaShell).rejects.toThrow(/runner exited \(code 127: command not found\)/);
     await expect(viaShell).rejects.toThrow(/tnc-no-such-executable: command not found/);
+  });
+});
+
+describe("--runner-cmd's shell", () => {
+  // Node's stdio pipes are sockets: bash -c with a socket on stdin and SHLVL below 1 takes itself to
+  // be run by rshd and sources ~/.bashrc (where pyenv's rehash lock held a runner up for 60 s).
+  it("reads no ~/.bashrc, whatever SHLVL says; plain bash -c would", async () => {
+    const home = await mkdtemp(join(tmpdir(), "tnc-home-"));
+    try {
+      const marker = join(home, "bashrc-ran");
+      await writeFile(join(home, ".bashrc"), `touch ${JSON.stringify(marker)}\n`);
+      const env = { HOME: home, SHLVL: "0" };
+      const startWith = (command: string[]) => startRunnerSubject({ name: "custom", command, env, handshakeTimeoutMs: 5_000 });
+      await expect(startWith(["bash", "-c", "exit 7"])).rejects.toThrow(/runner exited \(code 7/);
+      expect(existsSync(marker), "the planted ~/.bashrc must run under plain bash -c, or this test proves nothing").toBe(true);
+      await rm(marker);
+      await expect(startWith(shellCommand("exit 7"))).rejects.toThrow(/runner exited \(code 7/);
+      expect(existsSync(marker)).toBe(false);
+    } finally {
+      await rm(home, { recursive: true, force: true });
+    }
   });
 });
 
