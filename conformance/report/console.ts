@@ -34,10 +34,26 @@ const short = (value: unknown, limit = 160) => {
   return text.length > limit ? `${text.slice(0, limit)}…` : text;
 };
 
+/** JSON text with every character outside printable ASCII as its \\u escape. */
+const escaped = (text: string) =>
+  JSON.stringify(text).replace(/[^\x20-\x7e]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`);
+
+/** Where two strings first differ, escaped: non-ASCII text can print alike (NFC beside NFD, an invisible character), and so can two texts cut at `short`'s limit. */
+function whereTheyDiffer(expected: string, actual: string): string {
+  let index = 0;
+  while (index < expected.length && index < actual.length && expected[index] === actual[index]) index++;
+  const around = (text: string) => escaped(text.slice(Math.max(0, index - 20), index + 40));
+  return `first difference at character ${index}, escaped: expected ${around(expected)}, got ${around(actual)}`;
+}
+
 export function formatDifference(difference: Difference): string {
   if (difference.change === "missing") return `${difference.path}: missing, expected ${short(difference.expected)}`;
   if (difference.change === "unexpected") return `${difference.path}: unexpected ${short(difference.actual)}`;
-  return `${difference.path}: expected ${short(difference.expected)}, got ${short(difference.actual)}`;
+  const [expected, actual] = [short(difference.expected), short(difference.actual)];
+  const line = `${difference.path}: expected ${expected}, got ${actual}`;
+  if (typeof difference.expected !== "string" || typeof difference.actual !== "string") return line;
+  const mayPrintAlike = expected === actual || /[^\x20-\x7e]/.test(difference.expected + difference.actual);
+  return mayPrintAlike ? `${line} (${whereTheyDiffer(difference.expected, difference.actual)})` : line;
 }
 
 export function formatFailure(failure: Failure): string[] {

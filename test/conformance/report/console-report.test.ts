@@ -2,7 +2,7 @@
 // as a failure, and errors are counted apart from failures.
 import { describe, expect, it } from "vitest";
 import { judge } from "../../../conformance/report/baseline.ts";
-import { formatResult, formatSummary } from "../../../conformance/report/console.ts";
+import { formatDifference, formatResult, formatSummary } from "../../../conformance/report/console.ts";
 import type { ScenarioResult } from "../../../conformance/engine/run.ts";
 import type { Entry } from "../../../conformance/schema/baseline.types.ts";
 
@@ -61,5 +61,18 @@ describe("console report", () => {
       "nothing unexpected\nconformance: 1 passed, 0 failed, 0 errors, 1 skipped; 2 known divergences (baselined)",
     );
     expect(formatSummary([results[0]])).toBe("nothing unexpected\nconformance: 1 passed, 0 failed, 0 errors, 0 skipped");
+  });
+
+  it("shows where two strings that may print alike differ, escaped: NFC beside NFD, a difference past the cut", () => {
+    const nfd = formatDifference({ path: "/value/text", change: "changed", expected: "café", actual: "cafe\u0301" });
+    expect(nfd).toBe(
+      '/value/text: expected "café", got "cafe\u0301" (first difference at character 3, escaped: expected "caf\\u00e9", got "cafe\\u0301")',
+    );
+    const long = "x".repeat(200);
+    expect(formatDifference({ path: "/t", change: "changed", expected: `${long}a`, actual: `${long}b` })).toContain(
+      `first difference at character 200, escaped: expected "${"x".repeat(20)}a", got "${"x".repeat(20)}b"`,
+    );
+    expect(formatDifference({ path: "/n", change: "changed", expected: "1", actual: 1 })).toBe('/n: expected "1", got 1');
+    expect(formatDifference({ path: "/a", change: "changed", expected: "ab", actual: "ac" })).toBe('/a: expected "ab", got "ac"');
   });
 });
