@@ -234,7 +234,7 @@ describe("a runner that fails at start-up", () => {
     );
     const viaShell = startRunnerSubject({
       name: "fake",
-      command: ["bash", "-c", "tnc-no-such-executable --serve"],
+      command: shellCommand("tnc-no-such-executable --serve"),
       handshakeTimeoutMs: 5_000,
     });
     await expect(viaShell).rejects.toThrow(/runner exited \(code 127: command not found\)/);
