@@ -63,7 +63,7 @@ export function retryAfterMs(header: string | null): number | undefined {
 
 export async function postWithRetries(url: string, body: string, options: PostOptions): Promise<Attempt> {
   const attempts = Math.max(0, options.retries) + 1;
-  // SPEC.md client.timeout (decision 28): timeoutMs bounds the whole call, so attempts and waits share
+  // SPEC.md client.timeout (decision 29): timeoutMs bounds the whole call, so attempts and waits share
   // the call's deadline; a wait that would outlast it is not slept: the call fails at once (decision 9).
   const fitsBudget = (waitMs: number) => Date.now() + waitMs <= options.deadline;
   for (let attempt = 0; ; attempt++) {
