@@ -68,6 +68,8 @@ export async function* runLoop(settings: LoopSettings, call: LoopCall): AsyncGen
   let tools = style.toolList(call.toolkit);
   const usage = { input: 0, output: 0 };
   let text = "";
+  // SPEC.md client.timeout: one deadline for the whole call, every turn's request, retry and wait.
+  const deadline = Date.now() + settings.timeoutMs;
   for (let turn = 0; turn < settings.maxTurns; turn++) {
     const replacement = await hooks.beforeLLM?.({ messages, tools, model: settings.model, turn });
     // A replacement persists for the rest of the run (SPEC.md client.hooks.before-llm).
@@ -75,7 +77,7 @@ export async function* runLoop(settings: LoopSettings, call: LoopCall): AsyncGen
     if (replacement?.tools) tools = replacement.tools;
     const base = style.baseBody({ model: settings.model, systemPrompt: settings.systemPrompt, messages, tools, stream: call.stream });
     const body = await finalizeBody(base, settings.requestParams, settings.bodyTransform);
-    const attempt = await postWithRetries(settings.url, body, { ...settings, signal: call.signal });
+    const attempt = await postWithRetries(settings.url, body, { ...settings, signal: call.signal, deadline });
     let answer: TurnResult;
     if (call.stream) {
       const deltas = style.readStream(readSseEvents(attempt));

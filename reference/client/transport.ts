@@ -9,21 +9,24 @@ export interface PostOptions {
   headers: Record<string, string>;
   retries: number;
   retryBaseMs: number;
+  /** The configured bound, named in the timeout error. */
   timeoutMs: number;
+  /** When the whole call's timeoutMs runs out (epoch ms): every attempt and wait of every turn shares it. */
+  deadline: number;
   signal?: AbortSignal;
 }
 
 /** A successful answer whose body is still to be read under the same bound. */
 export interface Attempt {
   response: Response;
-  /** Aborts on the caller's cancel or this attempt's timeout; the body read is bound by it. */
+  /** Aborts on the caller's cancel or the call's deadline; the body read is bound by it. */
   signal: AbortSignal;
   /** The error to raise once `signal` has aborted. */
   abortError(): LLMCancelledError;
 }
 
-function startAttempt(callerSignal: AbortSignal | undefined, timeoutMs: number) {
-  const timeout = AbortSignal.timeout(timeoutMs);
+function startAttempt(callerSignal: AbortSignal | undefined, deadline: number, timeoutMs: number) {
+  const timeout = AbortSignal.timeout(Math.max(0, deadline - Date.now()));
   const signal = callerSignal ? AbortSignal.any([callerSignal, timeout]) : timeout;
   const abortError = () =>
     callerSignal?.aborted
@@ -60,14 +63,13 @@ export function retryAfterMs(header: string | null): number | undefined {
 
 export async function postWithRetries(url: string, body: string, options: PostOptions): Promise<Attempt> {
   const attempts = Math.max(0, options.retries) + 1;
-  // SPEC.md client.retry.after: the waits between attempts fit in timeoutMs counted from the first
-  // attempt; a wait that would outlast it is not slept: the call fails at once with the error at hand.
-  const waitBudgetEnd = Date.now() + options.timeoutMs;
-  const fitsBudget = (waitMs: number) => Date.now() + waitMs <= waitBudgetEnd;
+  // SPEC.md client.timeout (decision 29): timeoutMs bounds the whole call, so attempts and waits share
+  // the call's deadline; a wait that would outlast it is not slept: the call fails at once (decision 9).
+  const fitsBudget = (waitMs: number) => Date.now() + waitMs <= options.deadline;
   for (let attempt = 0; ; attempt++) {
     const isLast = attempt === attempts - 1;
     const backoff = options.retryBaseMs * 2 ** attempt;
-    const { signal, abortError } = startAttempt(options.signal, options.timeoutMs);
+    const { signal, abortError } = startAttempt(options.signal, options.deadline, options.timeoutMs);
     let response: Response;
     try {
       response = await options.fetch(url, { method: "POST", headers: options.headers, body, signal });

@@ -69,7 +69,7 @@ export interface ClientOptions {
   retries?: number;
   /** First backoff wait when no Retry-After is given; doubles per retry (default 500). */
   retryBaseMs?: number;
-  /** Bound of one HTTP attempt, response body included (default 120000). */
+  /** Bound of the whole call: every turn, attempt, wait and body read together (default 120000; SPEC client.timeout). */
   timeoutMs?: number;
   store?: ConversationStore;
   /** Top-level keys merged into every body; caller wins; messages/tools/stream refused. */

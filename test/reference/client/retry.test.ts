@@ -44,6 +44,28 @@ describe("retries", () => {
     expect(await requests()).toHaveLength(1);
   });
 
+  it("bounds the whole call by timeoutMs: attempts that each fit but together outlast it fail as a timeout", async () => {
+    const { mock, requests } = await mockUpstream([
+      { status: 503, delayMs: 300 },
+      { text: "too late", delayMs: 300 },
+    ]);
+    const { client } = clientFor(mock, { retries: 1, timeoutMs: 450 });
+    const error = await client.run("hi").catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(LLMCancelledError);
+    expect(error).toMatchObject({ reason: "timeout" });
+    expect(await requests()).toHaveLength(2);
+  });
+
+  it("bounds the whole call by timeoutMs across the turns of a tool loop too", async () => {
+    const { mock, requests } = await mockUpstream([
+      { toolCalls: [{ id: "c1", name: "missing", args: {} }], delayMs: 300 },
+      { text: "too late", delayMs: 300 },
+    ]);
+    const { client } = clientFor(mock, { retries: 0, timeoutMs: 450 });
+    await expect(client.run("hi")).rejects.toMatchObject({ reason: "timeout" });
+    expect(await requests()).toHaveLength(2);
+  });
+
   it("does not sleep a backoff that would outlast timeoutMs either", async () => {
     let calls = 0;
     const failing = async () => {
