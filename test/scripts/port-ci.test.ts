@@ -91,7 +91,10 @@ describe.concurrent("the packed harness gates a port from outside this repositor
       // An sdist carries no commit, and the report claims none.
       expect(report.subjects[0].build).not.toHaveProperty("commit");
       const outcomes = Object.fromEntries(
-        report.results.map((result: { scenario: string; status: string; outcome: string }) => [result.scenario, [result.status, result.outcome]]),
+        report.results.map((result: { scenario: string; status: string; outcome: string }) => [
+          result.scenario,
+          [result.status, result.outcome],
+        ]),
       );
       // The shipped baseline gated the run: the listed failure is expected, not unexpected.
       expect(outcomes).toEqual({ "core/unknown-tool": ["pass", "as-expected"], "core/tool-result": ["fail", "as-expected"] });
