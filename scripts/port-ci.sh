@@ -1,15 +1,16 @@
 #!/usr/bin/env bash
 # A port's CI gate, as the reusable workflow (.github/workflows/port-conformance.yml) runs it and as
 # test/scripts/port-ci.test.ts runs it: install the packed harness into an empty folder outside any
-# checkout, build the port from its source folder, run every scenario, write JUnit, JSON and the HTML
-# matrix. Exit status: the harness's own (0 nothing unexpected, 1 unexpected result, 2 bad input).
+# checkout, build the port from its source folder, run every scenario (or those --filter selects),
+# write JUnit, JSON and the HTML matrix. Exit status: the harness's own (0 nothing unexpected,
+# 1 unexpected result, 2 bad input).
 #
 #   scripts/port-ci.sh --harness toolnexus-conformance-X.tgz --runner go --source path/to/golang \
-#     [--out DIR] [--commit SHA] [--baseline FILE] [--keep]
+#     [--out DIR] [--commit SHA] [--baseline FILE] [--filter GLOB] [--keep]
 set -euo pipefail
 
-usage() { echo "usage: $0 --harness TARBALL|SPEC --runner NAME --source DIR [--out DIR] [--commit SHA] [--baseline FILE] [--keep]" >&2; exit 2; }
-harness="" runner="" source_dir="" out="conformance-out" commit="" baseline="" keep=""
+usage() { echo "usage: $0 --harness TARBALL|SPEC --runner NAME --source DIR [--out DIR] [--commit SHA] [--baseline FILE] [--filter GLOB] [--keep]" >&2; exit 2; }
+harness="" runner="" source_dir="" out="conformance-out" commit="" baseline="" filter="" keep=""
 while [[ $# -gt 0 ]]; do
   case "$1" in
     --harness) harness="$2"; shift 2 ;;
@@ -18,6 +19,7 @@ while [[ $# -gt 0 ]]; do
     --out) out="$2"; shift 2 ;;
     --commit) commit="$2"; shift 2 ;;
     --baseline) baseline="$2"; shift 2 ;;
+    --filter) filter="$2"; shift 2 ;;
     --keep) keep=1; shift ;;
     *) echo "port-ci: unknown argument $1" >&2; usage ;;
   esac
@@ -41,6 +43,7 @@ echo "port-ci: installing the harness ($harness) into $work" >&2
 args=(run --runner "$runner" --source "$source_dir" --json "$out/report.json" --junit "$out/junit.xml" --html "$out/matrix.html" --matrix "$out/matrix.md")
 [[ -n "$commit" ]] && args+=(--source-commit "$commit")
 [[ -n "$baseline" ]] && args+=(--baseline "$baseline")
+[[ -n "$filter" ]] && args+=(--filter "$filter")
 status=0
 (cd "$work" && ./node_modules/.bin/toolnexus-conformance "${args[@]}") || status=$?
 echo "port-ci: reports in $out (exit $status)" >&2
