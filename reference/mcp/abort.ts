@@ -27,7 +27,9 @@ export function raceSignal<T>(work: Promise<T>, signal: AbortSignal, onAbort: ()
 
 /** A signal for one phase: the caller's signal, or the server's timeout, whichever fires first. */
 export function phaseSignal(parent: AbortSignal | undefined, timeoutMs: number): AbortSignal {
-  const timeout = AbortSignal.timeout(timeoutMs);
+  // AbortSignal.timeout takes whole milliseconds only; a fractional server timeout (a positive number,
+  // SPEC mcp.connect.isolation) is rounded up, never bounding a phase by less than asked.
+  const timeout = AbortSignal.timeout(Math.ceil(timeoutMs));
   return parent ? AbortSignal.any([parent, timeout]) : timeout;
 }
 

@@ -142,6 +142,8 @@ function readFields(server: Record<string, unknown>, config: ServerConfig): void
     const env = server.environment ?? server.env;
     if (env !== undefined && env !== null) config.env = stringMap(env, "environment", fail);
     config.cwd = optionalString(server.cwd, "cwd", fail);
+    // "" names no directory (decision 36): started as is, Node would run the child in our own.
+    if (config.cwd === "") fail("`cwd` is empty: it names no directory to start the server in");
   } else {
     config.url = optionalString(server.url, "url", fail);
     if (config.url === undefined) fail("a remote server needs `url`");

@@ -40,6 +40,8 @@ describe("per-server fields", () => {
     expect(one({ serverUrl: "http://127.0.0.1:1/mcp" })).toMatchObject({ type: "local", problem: expect.stringMatching(/command/) });
     expect(one({ url: 8080 }).problem).toMatch(/url must be a string/);
     expect(one({ command: { exe: "node" } }).problem).toMatch(/command/);
+    expect(one({ command: ["x"], cwd: "" }).problem).toMatch(/cwd.*empty/);
+    expect(one({ command: ["x"], cwd: "/tmp" }).problem).toBeUndefined();
   });
   it("reads a string command as the executable alone, without args (pinned decision 15)", () => {
     expect(one({ command: "/opt/srv/bin/server", args: ["--x"] })).toMatchObject({ command: ["/opt/srv/bin/server"] });

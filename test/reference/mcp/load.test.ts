@@ -97,6 +97,12 @@ describe("failure isolation, order, disabled, secrets", () => {
     expect((await off.snap()).connections.total).toBe(0);
     expect(warnings.some((warning) => warning.includes('"bad" failed'))).toBe(true);
   });
+  it("connects a server whose timeout is a fractional number of milliseconds (AbortSignal.timeout takes integers)", async () => {
+    const good = await pool.start("mcp-abc", { transport: "http" });
+    const { names, toolkit } = await build({ frac: { ...(good.vars.server as object), timeout: 5000.5 } });
+    expect(toolkit.mcpStatus()).toEqual({ frac: "connected" });
+    expect(names).toEqual(["frac_a", "frac_b", "frac_c"]);
+  });
   it("fails an unusable entry alone, without contacting it, and warns what is wrong (mcp.connect.isolation)", async () => {
     const good = await pool.start("mcp-abc", { transport: "http" });
     const web = await pool.start("mcp-abc", { transport: "http" });
