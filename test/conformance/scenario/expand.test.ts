@@ -49,3 +49,56 @@ describe("matrix expansion", () => {
     expect(expanded.map((scenario) => scenario.id)).toEqual(["t.matrix[anthropic-run]"]);
   });
 });
+
+// Check ids (`<scenario>:<check-id>` in baselines) and console lines are built from what expansion
+// gives each assertion: its position, its line in the file and its number among those sharing a target.
+const positions = `id: t.positions
+title: t
+spec: [core.unknown-tool]
+steps:
+  - op: toolkit.create
+    with: {handle: tk}
+  - op: toolkit.execute
+    with: {toolkit: tk, name: nope}
+    expect:
+      - {at: /value/isError, equals: true}
+      - {at: /value/output, contains: Unknown}
+      - {at: /value/isError, present: true}
+      - {fixture: llm, at: /value/isError, present: true}
+      - {var: x, at: /value/isError, present: true}
+      - {fixture: llm, at: /value/isError, equals: 1}
+`;
+
+describe("assertion positions", () => {
+  it("numbers the assertions sharing a target and pointer, and only those; each keeps its index and line", () => {
+    const [scenario] = expandYaml(positions);
+    expect(scenario.steps.map((step) => [step.index, step.line])).toEqual([
+      [0, 5],
+      [1, 7],
+    ]);
+    expect(scenario.steps[1].expect.map(({ index, line, occurrence }) => ({ index, line, occurrence }))).toEqual([
+      { index: 0, line: 10, occurrence: 1 },
+      { index: 1, line: 11, occurrence: undefined },
+      { index: 2, line: 12, occurrence: 2 },
+      { index: 3, line: 13, occurrence: 1 },
+      { index: 4, line: 14, occurrence: undefined },
+      { index: 5, line: 15, occurrence: 2 },
+    ]);
+    expect(scenario.steps[0].expect).toEqual([]);
+  });
+
+  it("takes the scenario's own fields, with the defaults where it gives none", () => {
+    const [plain] = expandYaml(positions);
+    expect(plain).toMatchObject({ id: "t.positions", baseId: "t.positions", title: "t", spec: ["core.unknown-tool"], tags: [] });
+    expect(plain).toMatchObject({ requires: [], fixtures: {}, pathVars: {}, timeoutMs: 10_000 });
+    const [tagged] = expandYaml(positions.replace("spec: [core.unknown-tool]", "spec: [core.unknown-tool]\ntags: [slow]\ntimeoutMs: 500"));
+    expect(tagged).toMatchObject({ tags: ["slow"], timeoutMs: 500 });
+  });
+});
+
+describe("when", () => {
+  it("needs every variable it names to match, not one of them", () => {
+    const both = matrixScenario.replace("when: {path.mode: [stream]}", "when: {path.mode: run, path.style: anthropic}");
+    expect(expandYaml(both).map((scenario) => scenario.steps.map((step) => step.index))).toEqual([[0], [0], [0, 1], [0]]);
+  });
+});
