@@ -67,6 +67,17 @@ export function admittedClasses(schema: FieldSchema, required = false): Boundary
 /** A `${...}` string: its value is known only when the scenario runs, so it is in no class. */
 export const isVariableReference = (value: unknown) => typeof value === "string" && value.includes("${");
 
+const NON_ASCII = /[\u0080-\u{10ffff}]/u;
+
+/**
+ * The classes a `${...}` string is in whatever its references expand to: `non-ascii` when its own text
+ * (outside every reference) holds such a character, as in `${llm.url}/é/v1`; nothing else (emptiness,
+ * type) is known before the run.
+ */
+function templateClasses(template: string): BoundaryClass[] {
+  return NON_ASCII.test(template.replace(/\$\{[^}]*\}/g, "")) ? ["non-ascii"] : [];
+}
+
 /**
  * The classes one value given to a field falls in (none for an ordinary value): `undefined` is the
  * field left out. A fractional number given to an integer field is `fractional`, not `wrong-type`: it
@@ -75,7 +86,7 @@ export const isVariableReference = (value: unknown) => typeof value === "string"
 export function classify(value: unknown, schema: FieldSchema): BoundaryClass[] {
   if (value === undefined) return ["absent"];
   if (value === null) return ["null"];
-  if (isVariableReference(value)) return [];
+  if (isVariableReference(value)) return templateClasses(value as string);
   const types = schemaTypes(schema);
   if (schema.enum) return schema.enum.some((allowed) => JSON.stringify(allowed) === JSON.stringify(value)) ? [] : ["wrong-type"];
   const type = jsonType(value);
@@ -85,7 +96,7 @@ export function classify(value: unknown, schema: FieldSchema): BoundaryClass[] {
   const classes: BoundaryClass[] = [];
   if (typeof value === "string") {
     if (value === "") classes.push("empty");
-    if (/[\u0080-\u{10ffff}]/u.test(value)) classes.push("non-ascii");
+    if (NON_ASCII.test(value)) classes.push("non-ascii");
   } else if (Array.isArray(value)) {
     if (value.length === 0) classes.push("empty");
   } else if (typeof value === "object") {

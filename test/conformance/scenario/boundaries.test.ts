@@ -31,6 +31,8 @@ describe("boundary classes", () => {
     expect(classify("", { type: "string" })).toEqual(["empty"]);
     expect(classify("héllo", { type: "string" })).toEqual(["non-ascii"]);
     expect(classify("${llm.baseUrl}", { type: "string" })).toEqual([]);
+    expect(classify("${llm.url}/é/v1", { type: "string" })).toEqual(["non-ascii"]);
+    expect(classify("${é}/v1", { type: "string" })).toEqual([]);
     expect(classify([], { type: ["array", "string"] })).toEqual(["empty"]);
     expect(classify({}, { type: "object" })).toEqual(["empty"]);
     expect(classify("stdio", { enum: ["local", "remote"] })).toEqual(["wrong-type"]);

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { FixtureInstance } from "../../../conformance/scenario/fixture.ts";
+import type { SessionRecord } from "../../../fixtures/mcp-servers/http-servers.ts";
 import { mcpFixtureKinds } from "../../../fixtures/mcp-servers/index.ts";
 
 export interface Snapshot {
@@ -11,7 +12,7 @@ export interface Snapshot {
   requests: { method: string | null; params?: Record<string, unknown> }[];
   http: { method: string; path: string; headers: Record<string, string> }[];
   processes: { started: number[]; alive: number[]; exited: number[] };
-  sessions?: { opened: string[]; deleted: string[] };
+  sessions?: SessionRecord;
 }
 
 export function fixturePool() {
