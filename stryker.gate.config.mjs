@@ -4,7 +4,8 @@
 // show it. Each mutant of those files is judged by the harness's own tests (vitest.mutate-gate.config.ts),
 // with the reference's rules: incremental runs, survivors that cannot change behaviour listed with a
 // reason (conformance/EQUIVALENT-MUTANTS.yaml), the score per folder by scripts/mutation-score.ts.
-// TNC_MUTATE_FILES narrows `mutate` and TNC_MUTATE_RUN names the run, as for the reference.
+// TNC_MUTATE_FILES narrows `mutate` and TNC_MUTATE_RUN names the run, as for the reference;
+// scripts/mutate-gate.sh runs it in sittings, one module each with its own tests (TNC_GATE_TESTS).
 import reference from "./stryker.config.mjs";
 
 const gate = [
