@@ -17,6 +17,19 @@ describe("a strict: false entry quotes its measured rate and command", () => {
     expect(unbackedNonStrict("a race; flaky 1/6 by `conformance run --runner python --repeat 6 --filter x`")).toBeUndefined();
     expect(unbackedNonStrict("failed in 1 of 6 runs of `npm run conformance -- run --runner go --source DIR`")).toBeUndefined();
     expect(unbackedNonStrict("held in 2 of 6 runs (`npm run conformance -- run --runner java --source DIR`)")).toBeUndefined();
+    // Spacing and many-digit counts as people write them; "run" and "runs".
+    const command = "`conformance run --repeat 20`";
+    for (const rate of [
+      "flaky  1/6",
+      "failed in  1 of 6",
+      "flaky 12/20",
+      "flaky 1 / 6",
+      "1 of  12 runs",
+      "10 / 20 runs",
+      "1 of 6  runs",
+      "1 of 2 run",
+    ])
+      expect(unbackedNonStrict(`${rate} by ${command}`), rate).toBeUndefined();
   });
 
   it("refuses no rate, a rate that did not vary, a file:line range taken for a rate, or no command", () => {
@@ -26,6 +39,8 @@ describe("a strict: false entry quotes its measured rate and command", () => {
     expect(unbackedNonStrict("two timers race (client.py:2172/2198), see `conformance run --repeat 6`")).toMatch(/no measured rate/);
     expect(unbackedNonStrict("failed in 1 of 6 runs")).toMatch(/no `conformance run \.\.\.` command/);
     expect(unbackedNonStrict("failed in 1 of 6 runs, `pytest -x`")).toMatch(/no `conformance run \.\.\.` command/);
+    expect(unbackedNonStrict("failed in 1 of 6 runs, `npm run flaky-test`")).toMatch(/no `conformance run \.\.\.` command/);
+    expect(unbackedNonStrict("failed in 1 of 6 runs, `conformance list`")).toMatch(/no `conformance run \.\.\.` command/);
   });
 
   it("loading a baseline with an unbacked strict: false entry fails, naming the file, the strict line and the fix", async () => {

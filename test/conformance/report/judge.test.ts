@@ -117,6 +117,10 @@ describe("judge, with an entry", () => {
     // Only the step that did not run: a listed check of another step that held is still stale.
     const otherStep = judge(result("fail", [b], notRun), listed({ checks: [a, b] }));
     expect(otherStep).toMatchObject({ outcome: "unexpected-pass", staleChecks: [a] });
+    // Behind a new failure too, only the checks of a step that did not run are excused, whichever of several.
+    const twoNotRun = { notRun: [{ step: 4, line: 12, name: "step 5 (runner.echo)", reason: "x" }, notRun.notRun[0]] };
+    const mixed = judge(result("fail", [b], twoNotRun), listed({ checks: [a, later] }));
+    expect(mixed).toMatchObject({ outcome: "unexpected-failure", unlistedChecks: [b], staleChecks: [a] });
   });
 });
 
@@ -166,7 +170,15 @@ describe("loadBaseline", () => {
 
   it("names the file and line of a YAML error, a schema error, a missing checks list and a scenario listed twice", async () => {
     const broken = await file("broken.yaml", `${head}  - scenario: [s\n`);
-    await expect(loadBaseline(broken)).rejects.toThrow(new RegExp(`^${broken}:\\d+: `));
+    await expect(loadBaseline(broken)).rejects.toThrow(
+      new RegExp(
+        `^${broken}:\\d+: Flow sequence in block collection must be sufficiently indented and end with a \\] at line 5, column 1:$`,
+      ),
+    );
+    const empty = await file("empty.yaml", "");
+    await expect(loadBaseline(empty)).rejects.toThrow(
+      `${empty}:1: invalid baseline at (top): must be object (schema: conformance/schema/baseline.schema.json)`,
+    );
     const wrong = await file("wrong.yaml", head + item("s").replace("status: fail", "status: broken"));
     await expect(loadBaseline(wrong)).rejects.toThrow(`${wrong}:5: invalid baseline at /entries/0/status:`);
     await expect(loadBaseline(wrong)).rejects.toThrow("(schema: conformance/schema/baseline.schema.json)");
@@ -174,7 +186,9 @@ describe("loadBaseline", () => {
     await expect(loadBaseline(noChecks)).rejects.toThrow(`${noChecks}:4: invalid baseline at /entries/0:`);
     await expect(loadBaseline(noChecks)).rejects.toThrow("list the check ids the scenario fails on");
     const otherProblem = await file("other.yaml", head + item("s").replace("    reason: the port differs here\n", ""));
-    await expect(loadBaseline(otherProblem)).rejects.not.toThrow("list the check ids");
+    await expect(loadBaseline(otherProblem)).rejects.toThrow(
+      `${otherProblem}:4: invalid baseline at /entries/0: must have required property 'reason' (schema: conformance/schema/baseline.schema.json)`,
+    );
     const twice = await file("twice.yaml", head + item("s") + item("s"));
     await expect(loadBaseline(twice)).rejects.toThrow(`${twice}:10: scenario "s" is listed twice`);
   });
