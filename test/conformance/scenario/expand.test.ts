@@ -87,6 +87,29 @@ describe("assertion positions", () => {
     expect(scenario.steps[0].expect).toEqual([]);
   });
 
+  it("two fixtures, or two variables, at one pointer are different targets; so is a variable named undefined", () => {
+    const targets = positions.replace(
+      /    expect:\n[\s\S]*$/,
+      `    expect:
+      - {fixture: llm, at: /n, present: true}
+      - {fixture: other, at: /n, present: true}
+      - {var: x, at: /n, present: true}
+      - {var: y, at: /n, present: true}
+      - {var: undefined, at: /value/n, present: true}
+      - {at: /value/n, present: true}
+`,
+    );
+    const [scenario] = expandYaml(targets);
+    expect(scenario.steps[1].expect.map(({ occurrence }) => occurrence)).toEqual([
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+    ]);
+  });
+
   it("takes the scenario's own fields, with the defaults where it gives none", () => {
     const [plain] = expandYaml(positions);
     expect(plain).toMatchObject({ id: "t.positions", baseId: "t.positions", title: "t", spec: ["core.unknown-tool"], tags: [] });
