@@ -79,6 +79,37 @@ interface Ran {
  * One pass over the suite on `jobs` lanes, started by the first test that asks for a result; each
  * scenario's test waits for its own, which arrive in suite order. `order` is the order they arrived in.
  */
+/** One scenario against one subject, judged with no baseline, with its comparable step results. */
+async function runOne(scenario: ExpandedScenario, subject: Subject): Promise<Ran> {
+  const steps: unknown[] = [];
+  const result = judge(
+    await runScenario(scenario, subject, { fixtureKinds: toolnexusSuite.fixtureKinds, onOperation: stepsOf(steps) }),
+    new Map(),
+  );
+  return { result, steps };
+}
+
+/**
+ * Under mutation testing: each scenario runs inside its own test, one at a time. Stryker credits the
+ * code a test runs to that test (perTest coverage) and runs a mutant against its covering tests only;
+ * a shared pass on lanes ran every scenario inside the first test, so the test of the scenario a mutant
+ * breaks was never among those run, and the mutant survived.
+ */
+function scenarioByScenario(openSubject: () => Promise<Subject>) {
+  const order: string[] = [];
+  let subject: Subject | undefined;
+  return {
+    ran: async (index: number) => {
+      subject ??= await openSubject();
+      const ran = await runOne(scenarios[index], subject);
+      order.push(ran.result.scenario);
+      return ran;
+    },
+    order,
+    close: () => closeLanes(subject ? [subject] : []),
+  };
+}
+
 function suitePass(subjectName: string, openSubjects: () => Promise<Subject[]>) {
   const waiting = scenarios.map(() => {
     let resolve!: (ran: Ran) => void;
@@ -93,26 +124,14 @@ function suitePass(subjectName: string, openSubjects: () => Promise<Subject[]>) 
   const start = () =>
     (started ??= (async () => {
       lanes = await openSubjects();
-      return runOnLanes(
-        scenarios,
-        lanes,
-        async (scenario, subject): Promise<Ran> => {
-          const steps: unknown[] = [];
-          const result = judge(
-            await runScenario(scenario, subject, { fixtureKinds: toolnexusSuite.fixtureKinds, onOperation: stepsOf(steps) }),
-            new Map(),
-          );
-          return { result, steps };
+      return runOnLanes(scenarios, lanes, runOne, {
+        exclusive: runsAlone,
+        weight: durationWeight(durations, subjectName, waitWeight),
+        onInOrder: (ran, index) => {
+          order.push(ran.result.scenario);
+          waiting[index].resolve(ran);
         },
-        {
-          exclusive: runsAlone,
-          weight: durationWeight(durations, subjectName, waitWeight),
-          onInOrder: (ran, index) => {
-            order.push(ran.result.scenario);
-            waiting[index].resolve(ran);
-          },
-        },
-      );
+      });
     })().catch((error: unknown) => {
       for (const { reject } of waiting) reject(error);
     }));
@@ -133,9 +152,9 @@ function expectSuiteOrderAllPassing(results: Result[], order: string[], subject:
 
 // Before a subject opens: the in-process reference reads the suite's environment, the ts runner inherits it.
 applyEnvironment(toolnexusSuite.environment);
-const inProcess = suitePass("reference", async () =>
-  openLanes(createReferenceSubject(), jobs, async () => createReferenceSubject(), console.log),
-);
+const inProcess = inProcessOnly
+  ? scenarioByScenario(async () => createReferenceSubject())
+  : suitePass("reference", async () => openLanes(createReferenceSubject(), jobs, async () => createReferenceSubject(), console.log));
 let tsPass: ReturnType<typeof suitePass> | undefined;
 afterAll(async () => {
   await inProcess.close();
@@ -152,7 +171,8 @@ describe("reference (in-process)", () => {
       expect(result.status, formatResult(result)).toBe("pass");
     });
   });
-  it(`came in suite order on ${jobs} lanes, as --jobs 1 gives`, () => expectSuiteOrderAllPassing(results, inProcess.order, "reference"));
+  it(`came in suite order${inProcessOnly ? "" : ` on ${jobs} lanes`}, as --jobs 1 gives`, () =>
+    expectSuiteOrderAllPassing(results, inProcess.order, "reference"));
 });
 
 describe.skipIf(inProcessOnly)("reference through the ts runner (same results as in-process)", () => {
