@@ -89,7 +89,7 @@ describe("assertion positions", () => {
 
   it("two fixtures, or two variables, at one pointer are different targets; so is a variable named undefined", () => {
     const targets = positions.replace(
-      /    expect:\n[\s\S]*$/,
+      / {4}expect:\n[\s\S]*$/,
       `    expect:
       - {fixture: llm, at: /n, present: true}
       - {fixture: other, at: /n, present: true}
