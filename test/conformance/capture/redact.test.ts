@@ -41,6 +41,14 @@ describe("what is remembered and replaced elsewhere", () => {
     expect(value.body).toBe(`"s":"${R}"}`);
   });
 
+  it("a value whose percent-encoding is malformed is remembered as it is", () => {
+    expect(redact({ headers: { "x-a": "abc%zzdefgh" }, prompt: "was abc%zzdefgh" }, patterns).value.prompt).toBe(`was ${R}`);
+  });
+
+  it("lists the places it changed in pointer order, not walk order", () => {
+    expect(redact({ b: "sk-abcdefgh12", a: { z: "sk-abcdefgh34" } }, patterns).redactedAt).toEqual(["/a/z", "/b"]);
+  });
+
   it("known secrets from outside the capture too", () => {
     expect(redact({ note: "cookie=zzzzzzzzzz" }, patterns, { knownSecrets: ["zzzzzzzzzz"] }).value.note).toBe(`cookie=${R}`);
   });
