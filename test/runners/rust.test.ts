@@ -102,7 +102,7 @@ describe.runIf(haveCargo)("the rust runner", () => {
         "--source",
         source,
         "--filter",
-        "core/**",
+        "core/{unknown-tool,tool-result}",
         "--filter",
         "toolkit/order",
         "--json",
