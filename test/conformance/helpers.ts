@@ -99,7 +99,6 @@ export function recordingFixture(snapshots: unknown[] = [{}], violations: string
 
 const repoRoot = fileURLToPath(new URL("../../", import.meta.url));
 
-/** `npm run conformance -- ARGS` as a child process, from the repository root, bounded by timeoutMs. */
 /** A one-file scenario executing an unknown tool and expecting `expected` as its output: "Unknown tool: nope" passes on the reference. */
 export const unknownToolScenario = (id: string, expected: string) => `id: ${id}
 title: t
@@ -113,6 +112,7 @@ steps:
       - {at: /value/output, equals: "${expected}"}
 `;
 
+/** `npm run conformance -- ARGS` as a child process, from the repository root, bounded by timeoutMs. */
 export async function runCli(
   args: string[],
   timeoutMs = 60_000,
