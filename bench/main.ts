@@ -58,9 +58,17 @@ async function main(): Promise<number> {
   const steps = plan.filter((step) => step.groups.some((group) => options.only.has(group)));
   let runners: RunnerChoice[] = [];
   if (steps.some((step) => step.needsRunners)) {
+    let order;
+    try {
+      order = await runnerOrder(options.source, options.runners);
+    } catch (error) {
+      if (!(error instanceof UsageError)) throw error;
+      console.error(`${error.message}\n${usage}`);
+      return 2;
+    }
     // Installers are mostly network and back-off waits: run them side by side, before any timing.
     runners = await Promise.all(
-      (await runnerOrder(options.source)).map(async ({ runner, source }) => {
+      order.map(async ({ runner, source }) => {
         const choice = await prepareRunner(runner, log, source);
         log(
           choice.available

@@ -14,7 +14,7 @@ tests[expand]="test/conformance/scenario/expand.test.ts test/conformance/scenari
 files[redact]="conformance/capture/redact.ts"
 tests[redact]="test/conformance/capture/redact.test.ts test/conformance/capture/capture.test.ts test/conformance/capture/import.test.ts test/conformance/capture/proxy.test.ts"
 files[engine]="conformance/engine/**/*.ts"
-tests[engine]="test/conformance/engine/**/*.test.ts test/conformance/scenario/operand-types.test.ts"
+tests[engine]="test/conformance/engine/**/*.test.ts"
 order=(baseline expand redact engine)
 
 sittings=("$@")

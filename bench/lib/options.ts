@@ -26,6 +26,8 @@ export interface BenchOptions {
   outDir: string | undefined;
   /** A port source checkout: each runner that can build from it is measured from source too. */
   source: PortSourceChoice | undefined;
+  /** Only these runners (folder names under runners/), beside the in-process reference; empty: every runner. */
+  runners: string[];
   help: boolean;
 }
 
@@ -41,7 +43,16 @@ export const usage = `usage: npm run bench -- [--quick] [--runs N] [--only ROW[,
   --runs N    iterations per figure (default 5; --quick: 1)
   --only ROW  only these measurement groups: ${groups.join(", ")} (repeatable or comma-separated)
   --out DIR   where the JSON goes (default bench/results/)
-  --source DIR  also measure each port built from this checkout (default: $TOOLNEXUS_SOURCE)`;
+  --source DIR  also measure each port built from this checkout (default: $TOOLNEXUS_SOURCE)
+  --runner NAME only this runner beside the in-process reference (repeatable or comma-separated, e.g. python,ts)`;
+
+/** A repeatable flag whose values may also be comma-separated: `--only a,b --only c`. */
+function commaList(values: string[] | undefined): string[] {
+  return (values ?? [])
+    .flatMap((value) => value.split(","))
+    .map((value) => value.trim())
+    .filter(Boolean);
+}
 
 export function parseOptions(argv: readonly string[]): BenchOptions {
   let parsed;
@@ -54,6 +65,7 @@ export function parseOptions(argv: readonly string[]): BenchOptions {
         only: { type: "string", multiple: true },
         out: { type: "string" },
         source: { type: "string" },
+        runner: { type: "string", multiple: true },
         help: { type: "boolean", short: "h", default: false },
       },
       allowPositionals: false,
@@ -70,10 +82,7 @@ export function parseOptions(argv: readonly string[]): BenchOptions {
       throw new UsageError(`--runs must be a positive integer, not "${values.runs}"`);
     runs = Number(values.runs);
   }
-  const requested = (values.only ?? [])
-    .flatMap((value) => value.split(","))
-    .map((value) => value.trim())
-    .filter(Boolean);
+  const requested = commaList(values.only);
   const unknown = requested.filter((value) => !(groups as readonly string[]).includes(value));
   if (unknown.length) throw new UsageError(`unknown --only ${unknown.join(", ")}; rows: ${groups.join(", ")}`);
   return {
@@ -92,6 +101,7 @@ export function parseOptions(argv: readonly string[]): BenchOptions {
     turnsPerRun: quick ? 10 : 40,
     outDir: values.out,
     source: sourceOption(values.source),
+    runners: commaList(values.runner),
     help: values.help ?? false,
   };
 }

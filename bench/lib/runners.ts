@@ -8,6 +8,7 @@ import type { PortSourceChoice } from "../../conformance/subjects/port-source.ts
 import { baselinePath, subjectName, type RunnerOrigin } from "../../conformance/subjects/runner-identity.ts";
 import { openRunner, readManifest, runnerNames } from "../../conformance/subjects/runner-registry.ts";
 import type { RunnerSpec } from "../../conformance/subjects/runner.ts";
+import { UsageError } from "./options.ts";
 
 /** The ports the compliance matrix has a column for, whether or not their runner exists yet. */
 export const knownPorts = ["python", "go", "java", "js", "csharp"] as const;
@@ -39,12 +40,21 @@ export async function prepareRunner(runner: string, log: (line: string) => void,
   }
 }
 
-/** `ts` first, then the known ports, then any other runner folder; each port also from source when a checkout is given and its runner can build one. */
-export async function runnerOrder(source: PortSourceChoice | undefined): Promise<{ runner: string; source?: PortSourceChoice }[]> {
+/**
+ * `ts` first, then the known ports, then any other runner folder; each port also from source when a
+ * checkout is given and its runner can build one. `only` (bench --runner) narrows it to those names.
+ */
+export async function runnerOrder(
+  source: PortSourceChoice | undefined,
+  only: string[] = [],
+): Promise<{ runner: string; source?: PortSourceChoice }[]> {
   const present = runnerNames();
   const others = present.filter((name) => name !== "ts" && !(knownPorts as readonly string[]).includes(name));
+  const all = ["ts", ...knownPorts, ...others];
+  const unknown = only.filter((name) => !all.includes(name));
+  if (unknown.length) throw new UsageError(`--runner ${unknown.join(", ")}: no such runner (${all.join(", ")})`);
   const order: { runner: string; source?: PortSourceChoice }[] = [];
-  for (const runner of ["ts", ...knownPorts, ...others]) {
+  for (const runner of all.filter((name) => !only.length || only.includes(name))) {
     order.push({ runner });
     if (source && present.includes(runner) && (await readManifest(runner)).source) order.push({ runner, source });
   }

@@ -46,6 +46,8 @@ describe("bench flags", () => {
     const options = parseOptions(["--runs", "7", "--only", "echo,abort", "--only", "memory"]);
     expect(options.runs).toBe(7);
     expect([...options.only]).toEqual(["echo", "abort", "memory"]);
+    expect(parseOptions([]).runners).toEqual([]);
+    expect(parseOptions(["--runner", "python,ts", "--runner", "rust"]).runners).toEqual(["python", "ts", "rust"]);
     expect(() => parseOptions(["--only", "speed"])).toThrow(UsageError);
     expect(() => parseOptions(["--runs", "0"])).toThrow(UsageError);
     expect(() => parseOptions(["--runs", "x"])).toThrow(UsageError);
