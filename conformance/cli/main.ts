@@ -34,7 +34,16 @@ import { registerHistoryCommand } from "./history.ts";
 import { registerBaselineCommand } from "./baseline-command.ts";
 import { sourceCommitEnvironmentVariable, sourceEnvironmentVariable, type PortSourceChoice } from "../subjects/port-source.ts";
 import { lintOrExplain, scenariosToRun, selectScenarios, shard, wholeSuiteIds } from "./scenarios-to-run.ts";
-import { checkRunnerNames, commandTypo, jobsOption, repeatOption, throwUsageErrors, usageHint, UsageError } from "./usage.ts";
+import {
+  checkRunnerNames,
+  commandTypo,
+  jobsOption,
+  repeatOption,
+  subjectsAtOnceOption,
+  throwUsageErrors,
+  usageHint,
+  UsageError,
+} from "./usage.ts";
 
 function parseShard(value: string): { index: number; count: number } {
   const match = /^(\d+)\/(\d+)$/.exec(value);
@@ -103,6 +112,7 @@ export function buildProgram(): Command {
     .option("--tag <tag>", "only scenarios with this tag (repeatable)", collect, [])
     .option("--shard <i/n>", "run only shard i of n", parseShard)
     .addOption(jobsOption())
+    .addOption(subjectsAtOnceOption())
     .addOption(repeatOption())
     .option("--json <file>", "write the JSON report")
     .option("--junit <file>", "write JUnit XML")
@@ -146,6 +156,7 @@ export function buildProgram(): Command {
         sharded: Boolean(options.shard),
         required: options.require,
         repeat: options.repeat,
+        subjectsAtOnce: options.subjectsAtOnce,
       });
       if (options.shard) report.shard = options.shard;
       stampSuite(report, scenarios);

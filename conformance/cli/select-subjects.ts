@@ -152,13 +152,17 @@ function heldLog(log: (line: string) => void): { log: (line: string) => void; re
   };
 }
 
+/** Where a subject's lines go, by its place in the order openSubjects yields them (0, 1, ...). */
+export type SubjectLog = (index: number) => (line: string) => void;
+
 /**
  * Opens the subjects in the order given. Every runner installs (or builds) and starts its first process
  * at once, up front: installs are mostly network and compiler waits, and each writes only its own
- * folder. A subject's other lanes open only when the run reaches it, so one subject's lanes live at a
- * time; its install lines are held until then, so the console reads as if they ran one after another.
+ * folder. A subject's other lanes open only when the run asks for it (the run-command asks for the
+ * next one when one of its `--subjects-at-once` slots is free); its install lines are held until then,
+ * and go to `logOf` its index, so the console reads as if they ran one after another.
  */
-export async function* openSubjects(choice: SubjectChoice, log: (line: string) => void = console.log): AsyncGenerator<OpenedSubject> {
+export async function* openSubjects(choice: SubjectChoice, logOf: SubjectLog = () => console.log): AsyncGenerator<OpenedSubject> {
   if (choice.subject && choice.subject !== "reference")
     throw new Error(`unknown in-process subject "${choice.subject}"; expected: reference`);
   const { picks: picked, viaAll } = await pickRunners(choice);
@@ -167,13 +171,14 @@ export async function* openSubjects(choice: SubjectChoice, log: (line: string) =
     throw new Error("--baseline needs exactly one runner subject");
   const wantsReference =
     choice.subject === "reference" || (viaAll && !(choice.skip ?? []).includes("reference")) || (!picked.length && !choice.runnerCommand);
-  const openings = picks.map((pick) => startOpening(pick, choice.source, log));
+  const offset = wantsReference ? 1 : 0; // the reference comes first
+  const openings = picks.map((pick, index) => startOpening(pick, choice.source, logOf(offset + index)));
   // No scenario runs while another runner still builds: a compiler on every core would load the
   // machine under scenarios whose bounds hold only on a machine that is not starved.
   await Promise.allSettled(openings.map(({ first }) => first));
   try {
-    if (wantsReference) yield await openReference(choice.jobs ?? 1, log);
-    for (const opening of openings) yield await openPicked(opening, choice, viaAll, log);
+    if (wantsReference) yield await openReference(choice.jobs ?? 1, logOf(0));
+    for (const [index, opening] of openings.entries()) yield await openPicked(opening, choice, viaAll, logOf(offset + index));
   } finally {
     // A run that ends early (an error, a consumer that stops) still closes what was started for it.
     await Promise.all(
@@ -187,5 +192,5 @@ export async function* openSubjects(choice: SubjectChoice, log: (line: string) =
         ),
     );
   }
-  if (choice.runnerCommand) yield await openRunnerCommand(choice.runnerCommand, choice, log);
+  if (choice.runnerCommand) yield await openRunnerCommand(choice.runnerCommand, choice, logOf(offset + openings.length));
 }

@@ -76,6 +76,19 @@ export function jobsOption(): Option {
   ).argParser(parseJobs);
 }
 
+/** run's --subjects-at-once N: subjects whose scenarios run at the same time (each on its own --jobs lanes). */
+export function subjectsAtOnceOption(): Option {
+  return new Option(
+    "--subjects-at-once <n>",
+    "subjects whose scenarios run at the same time, each on its own --jobs lanes (default 1: one subject after another); output and reports are the same whatever n",
+  ).argParser((value: string) => {
+    const number = Number(value);
+    if (!/^\d+$/.test(value.trim()) || number < 1 || number > 16)
+      throw new InvalidArgumentError("expected a whole number of subjects at once, 1 to 16 (1: one after another)");
+    return number;
+  });
+}
+
 /** run's --repeat N: each scenario N times per subject, a varying outcome reported as flaky (report/repeat.ts). */
 export function repeatOption(): Option {
   return new Option(
