@@ -9,9 +9,7 @@
 # reference stands for it in the report at about half ts's time (no runner process, no pipe).
 # python, python@source and rust must run (--require): a build that breaks fails CI instead of
 # turning into a quiet "unavailable". A port no registry serves shows as unavailable, with its
-# installer's words, and is not required. The suite runs in two shards at once; merge gates the whole:
-# each shard's results, and baseline entries naming no scenario of the suite (each shard records them,
-# no shard alone fails on them).
+# installer's words, and is not required.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # The sdist is the python port's source alone: every other runner's source build is left out.
@@ -24,28 +22,12 @@ for name in $(node -e 'const { readdirSync, existsSync, readFileSync } = require
   }'); do
   other_sources+=(--skip "$name@source")
 done
-# --jobs 2 per shard: the two shards below run at once, so each subject has the default 4 lanes in all.
-run() {
-  npx tsx conformance/cli/main.ts run --runner all --skip ts "${other_sources[@]}" --jobs 2 \
-    --source "$python_source" --require python --require python@source --require rust "$@"
-}
+# One run, its subjects side by side (--subjects-at-once), each on 2 lanes: the subjects mostly wait on
+# fixtures and timers, so their scenarios share two cores, and the run lasts about as long as its
+# slowest subject alone (python's) instead of the sum of them all. The console and the reports are
+# those of one subject after another. (`run --shard` and `merge` stay for CI systems that spread one
+# run over several machines.) Every runner installs or builds before any scenario starts.
 mkdir -p out
-# Every runner is installed or built first (all at once: `run` starts every subject's install together,
-# each in its own folder), so the two shards below never build the same folder at once. (One
-# scenario; its verdict is the shards' to give.)
-echo "ci-conformance: installing and building every runner (one scenario each)"
-run --filter core/unknown-tool >out/ci-warmup.log 2>&1 || true
-# Two shards at once: the subjects mostly wait on fixtures and timers, so two runs share two cores
-# and halve the wall time. Each shard gates its half.
-run --shard 1/2 --json out/ci-shard-1.json "$@" >out/ci-shard-1.log 2>&1 &
-first=$!
-run --shard 2/2 --json out/ci-shard-2.json "$@" >out/ci-shard-2.log 2>&1 &
-second=$!
-status=0
-wait "$first" || status=1
-wait "$second" || status=1
-cat out/ci-shard-1.log out/ci-shard-2.log
-# One report, JUnit and matrix over both halves.
-npx tsx conformance/cli/main.ts merge out/ci-shard-1.json out/ci-shard-2.json \
-  --json out/report.json --junit out/junit.xml --matrix out/matrix.md --html out/matrix.html || status=1
-exit "$status"
+npx tsx conformance/cli/main.ts run --runner all --skip ts "${other_sources[@]}" --jobs 2 --subjects-at-once 8 \
+  --source "$python_source" --require python --require python@source --require rust \
+  --json out/report.json --junit out/junit.xml --matrix out/matrix.md --html out/matrix.html "$@"
