@@ -28,7 +28,9 @@ done
 # Paths the caller gave are theirs: resolve them before leaving their working directory.
 abs() { (cd "$(dirname "$1")" && echo "$(pwd)/$(basename "$1")"); }
 [[ -f "$harness" ]] && harness="$(abs "$harness")"
-[[ -e "$source_dir" ]] && source_dir="$(abs "$source_dir")"
+# Bad input fails before a minute of installing: the port's folder must be there.
+[[ -d "$source_dir" ]] || { echo "port-ci: --source $source_dir: no such folder (expected the port's checkout, e.g. path/to/golang)" >&2; exit 2; }
+source_dir="$(abs "$source_dir")"
 [[ -n "$baseline" ]] && baseline="$(abs "$baseline")"
 mkdir -p "$out" && out="$(cd "$out" && pwd)"
 

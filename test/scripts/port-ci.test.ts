@@ -60,7 +60,7 @@ async function fetchPythonSdist(): Promise<string> {
   }
 }
 
-// The three port-ci runs below each install the harness and build the port in a folder of their own
+// The two port-ci runs below that build the port each install the harness and build the port in a folder of their own
 // (mostly npm, pip and process waits), so they run at once.
 describe.concurrent("the packed harness gates a port from outside this repository", () => {
   it("the tarball carries no build output", async ({ expect }) => {
@@ -125,14 +125,11 @@ describe.concurrent("the packed harness gates a port from outside this repositor
     5 * 60_000,
   );
 
-  it(
-    "a source folder that does not exist: the run fails, naming the folder",
-    async ({ expect }) => {
-      const missing = join(dir, "no-such-checkout");
-      const { code, output } = await portCi("--runner", "python", "--source", missing, "--out", join(dir, "out-missing"));
-      expect(code).toBe(1);
-      expect(output).toContain(`python@source is unavailable: source checkout ${missing} not found`);
-    },
-    5 * 60_000,
-  );
+  it("a source folder that does not exist: bad input, exit 2 before installing anything, naming the folder", async ({ expect }) => {
+    const missing = join(dir, "no-such-checkout");
+    const { code, output } = await portCi("--runner", "python", "--source", missing, "--out", join(dir, "out-missing"));
+    expect(code).toBe(2);
+    expect(output).toContain(`port-ci: --source ${missing}: no such folder`);
+    expect(output).not.toContain("installing the harness");
+  });
 });
