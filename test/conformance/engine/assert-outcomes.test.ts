@@ -213,6 +213,8 @@ describe("contains and notContains", () => {
     expect(check({ at: "/value/items", contains: { name: "b" } })).toEqual(passed("contains"));
     expect(check({ at: "/value/text", notContains: "bye" })).toEqual(passed("notContains"));
     expect(check({ at: "/value/items", notContains: { name: "c" } })).toEqual(passed("notContains"));
+    // A number is looked for as a value, never as text inside a string element.
+    expect(check({ at: "/list", notContains: 2 }, { list: ["a2", 3] })).toEqual(passed("notContains"));
   });
 
   it("fails showing what it looked for", () => {
