@@ -13,7 +13,9 @@ export interface Resolved {
 export function resolvePointer(document: unknown, pointer: string): Resolved {
   let node: unknown = document;
   for (const key of pointerToPath(pointer)) {
-    if (node === null || typeof node !== "object" || !Object.prototype.hasOwnProperty.call(node, key)) {
+    // A list's one own key that is not an index, "length", is no JSON key (RFC 6901 section 4: indexes only).
+    const named = Array.isArray(node) ? typeof key === "number" : node !== null && typeof node === "object";
+    if (!named || !Object.prototype.hasOwnProperty.call(node, key)) {
       return { exists: false, value: undefined };
     }
     node = (node as Record<string | number, unknown>)[key];

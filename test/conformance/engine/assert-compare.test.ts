@@ -14,9 +14,14 @@ describe("resolvePointer", () => {
   });
 
   it("finds nothing below a string, a number or null, nor an inherited key", () => {
-    for (const pointer of ["/text/0", "/text/length", "/n/0", "/nothing/a", "/list/2", "/toString"]) {
+    for (const pointer of ["/text/0", "/text/length", "/n/0", "/nothing/a", "/list/2", "/list/-", "/toString"]) {
       expect(resolvePointer(doc, pointer), pointer).toStrictEqual({ exists: false, value: undefined });
     }
+  });
+
+  it("finds no length of a list: JSON Pointer names a list's elements only", () => {
+    expect(resolvePointer(doc, "/list/length")).toStrictEqual({ exists: false, value: undefined });
+    expect(resolvePointer({ length: 2 }, "/length")).toEqual({ exists: true, value: 2 });
   });
 });
 
