@@ -13,7 +13,9 @@ export interface Resolved {
 export function resolvePointer(document: unknown, pointer: string): Resolved {
   let node: unknown = document;
   for (const key of pointerToPath(pointer)) {
-    if (node === null || typeof node !== "object" || !Object.prototype.hasOwnProperty.call(node, key)) {
+    // A list's one own key that is not an index, "length", is no JSON key (RFC 6901 section 4: indexes only).
+    const named = Array.isArray(node) ? typeof key === "number" : node !== null && typeof node === "object";
+    if (!named || !Object.prototype.hasOwnProperty.call(node, key)) {
       return { exists: false, value: undefined };
     }
     node = (node as Record<string | number, unknown>)[key];
@@ -150,7 +152,7 @@ export function evaluate(assertion: Assertion, target: unknown): AssertionOutcom
   }
   if ("setEquals" in assertion) {
     if (!Array.isArray(value)) return fail("setEquals", `expected a list, found ${typeOf(value)}`);
-    const expected = assertion.setEquals ?? [];
+    const expected = assertion.setEquals!;
     const remaining = [...value];
     const missing = expected.filter((item) => {
       const index = remaining.findIndex((candidate) => deepEqual(item, candidate));
@@ -170,20 +172,23 @@ export function evaluate(assertion: Assertion, target: unknown): AssertionOutcom
   }
   if ("contains" in assertion || "notContains" in assertion) {
     const negate = "notContains" in assertion;
+    const matcher = negate ? "notContains" : "contains";
     const wanted = negate ? assertion.notContains : assertion.contains;
     let found: boolean;
-    if (typeof value === "string" && typeof wanted === "string") found = value.includes(wanted);
-    else if (Array.isArray(value))
+    if (typeof value === "string") {
+      // Said apart from "not a list or a string": the value is a string, the operand is what is wrong.
+      if (typeof wanted !== "string")
+        return fail(matcher, `a string holds only text, and ${show(wanted)} is not text`, { expected: wanted });
+      found = value.includes(wanted);
+    } else if (Array.isArray(value))
       found = value.some((item) =>
         typeof item === "string" && typeof wanted === "string" ? item.includes(wanted) : matches(wanted, item),
       );
-    else return fail(negate ? "notContains" : "contains", `expected a list or a string, found ${typeOf(value)}`);
-    if (found !== negate) return pass(negate ? "notContains" : "contains");
-    return fail(
-      negate ? "notContains" : "contains",
-      negate ? `expected nothing matching ${show(wanted)}` : `expected something matching ${show(wanted)}`,
-      { expected: wanted },
-    );
+    else return fail(matcher, `expected a list or a string, found ${typeOf(value)}`);
+    if (found !== negate) return pass(matcher);
+    return fail(matcher, negate ? `expected nothing matching ${show(wanted)}` : `expected something matching ${show(wanted)}`, {
+      expected: wanted,
+    });
   }
   if ("length" in assertion) {
     const length =
