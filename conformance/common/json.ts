@@ -22,12 +22,12 @@ export function pathToPointer(keys: readonly (string | number)[], base = ""): st
   return base + keys.map((key) => `/${escapePointerToken(key)}`).join("");
 }
 
-/** JSON Pointer "/steps/0/with" -> ["steps", 0, "with"], numbers where the segment is an index. */
+/** JSON Pointer "/steps/0/with" -> ["steps", 0, "with"], numbers where the segment is an index (RFC 6901: no leading zero; "01" is a key). */
 export function pointerToPath(pointer: string): (string | number)[] {
   if (!pointer) return [];
   return pointer
     .slice(1)
     .split("/")
     .map(unescapePointerToken)
-    .map((segment) => (/^\d+$/.test(segment) ? Number(segment) : segment));
+    .map((segment) => (/^(0|[1-9]\d*)$/.test(segment) ? Number(segment) : segment));
 }

@@ -17,6 +17,10 @@ describe("common/json", () => {
     expect(pointerToPath("")).toEqual([]);
   });
 
+  it('an index has no leading zero (RFC 6901): /m/01 names the key "01", not 1', () => {
+    expect(pointerToPath("/m/01/0/10")).toEqual(["m", "01", 0, 10]);
+  });
+
   it("a record is an object that is neither null nor a list", () => {
     expect([{}, { a: 1 }, [], null, "x", 1].map(isRecord)).toEqual([true, true, false, false, false, false]);
   });

@@ -23,6 +23,12 @@ describe("resolvePointer", () => {
     expect(resolvePointer(doc, "/list/length")).toStrictEqual({ exists: false, value: undefined });
     expect(resolvePointer({ length: 2 }, "/length")).toEqual({ exists: true, value: 2 });
   });
+
+  it("reads a segment with a leading zero as a key: /m/01 is not /m/1, and no list index", () => {
+    expect(resolvePointer({ m: { "1": "one", "01": "zero-one" } }, "/m/01")).toEqual({ exists: true, value: "zero-one" });
+    expect(resolvePointer({ m: { "1": "one" } }, "/m/01")).toStrictEqual({ exists: false, value: undefined });
+    expect(resolvePointer({ list: ["a", "b"] }, "/list/01")).toStrictEqual({ exists: false, value: undefined });
+  });
 });
 
 describe("deepEqual", () => {
