@@ -1,4 +1,5 @@
 import { defineConfig } from "vitest/config";
+import { SlowestFirst } from "./test/slowest-first.ts";
 
 export default defineConfig({
   test: {
@@ -12,6 +13,7 @@ export default defineConfig({
     // wait on child processes, sockets and timers, not the CPU, and the longest (the suite through
     // the ts runner, the packed port CI) would otherwise run end to end one after another.
     poolOptions: { forks: { maxForks: 2, minForks: 1 } },
+    sequence: { sequencer: SlowestFirst },
     // A temporary folder per run, checked for leftovers at the end.
     globalSetup: ["test/global-setup.ts"],
   },
