@@ -1,7 +1,7 @@
 // The temporary folders of a run (engine/temp-dirs.ts): made under the system's temporary folder with
 // the prefix given, removed with their contents by removeTempDir, and, for an interrupted run, every
 // one not yet removed by removeLiveTempDirs.
-import { existsSync } from "node:fs";
+import { existsSync, rmSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { basename, dirname, join } from "node:path";
@@ -35,9 +35,18 @@ describe("temporary folders", () => {
     expect(existsSync(dir)).toBe(false);
   });
 
+  it("removeTempDir of a folder already gone (removeLiveTempDirs got there first on an interrupt) is no error", async () => {
+    const dir = await makeTempDir("tnc-test-");
+    removeLiveTempDirs();
+    await expect(removeTempDir(dir)).resolves.toBeUndefined();
+  });
+
   it("removeLiveTempDirs removes every folder not yet removed, with what is in it, and forgets them", async () => {
     const removed = await makeTempDir("tnc-test-");
     await removeTempDir(removed);
+    // Removed behind the list's back (first in it): its failure does not stop the others' removal.
+    const gone = await makeTempDir("tnc-test-");
+    rmSync(gone, { recursive: true });
     const left = [await filled(await makeTempDir("tnc-test-")), await filled(await makeTempDir("tnc-test-"))];
     removeLiveTempDirs();
     expect(left.filter((dir) => existsSync(dir))).toEqual([]);
