@@ -20,8 +20,9 @@ export async function runOnLanes<Item, Lane, Out>(
   options: LaneOptions<Item, Out> = {},
 ): Promise<Out[]> {
   if (!lanes.length) throw new Error("runOnLanes needs at least one lane");
-  const results: Out[] = new Array(items.length);
-  const done: boolean[] = new Array(items.length).fill(false);
+  const results: Out[] = [];
+  // done[i] is undefined until item i is done, and past the end, which stops the flush there.
+  const done: boolean[] = [];
   let emitted = 0;
   const free = [...lanes];
   const waiting: ((lane: Lane) => void)[] = [];
@@ -29,7 +30,7 @@ export async function runOnLanes<Item, Lane, Out>(
   let failure: { error: unknown } | undefined;
 
   const flush = () => {
-    for (; emitted < items.length && done[emitted]; emitted++) options.onInOrder?.(results[emitted], emitted);
+    for (; done[emitted]; emitted++) options.onInOrder?.(results[emitted], emitted);
   };
   const acquire = (): Promise<Lane> => (free.length ? Promise.resolve(free.shift()!) : new Promise((resolve) => waiting.push(resolve)));
   const release = (lane: Lane) => {
@@ -55,9 +56,10 @@ export async function runOnLanes<Item, Lane, Out>(
 
   const weights = items.map((item) => options.weight?.(item) ?? 0);
   const alone = items.map((item) => options.exclusive?.(item) === true);
-  const startOrder = items.map((_, index) => index).sort((a, b) => Number(alone[b]) - Number(alone[a]) || weights[b] - weights[a] || a - b);
+  // Array.prototype.sort is stable, so ties keep list order.
+  const startOrder = items.map((_, index) => index).sort((a, b) => Number(alone[b]) - Number(alone[a]) || weights[b] - weights[a]);
+  // After a failure nothing more starts: each branch checks once its own wait is over.
   for (const index of startOrder) {
-    if (failure) break;
     if (alone[index]) {
       await Promise.all(inFlight);
       if (failure) break;

@@ -28,9 +28,9 @@ export async function removeTempDir(dir: string): Promise<void> {
 export function removeLiveTempDirs(): void {
   for (const dir of live) {
     try {
-      rmSync(dir, { recursive: true, force: true });
+      rmSync(dir, { recursive: true });
     } catch {
-      // best effort while the process ends
+      // best effort while the process ends (a folder already gone lands here too, so no `force`)
     }
   }
   live.clear();

@@ -80,16 +80,57 @@ describe("runOnLanes", () => {
 
   it("rejects with the first error once the items in flight are done, starting no more", async () => {
     const started: string[] = [];
+    const planted = new Error("planted: b broke");
     let finished = 0;
     const run = runOnLanes(["a", "b", "c", "d"], [1, 2], async (item) => {
       started.push(item);
-      if (item === "b") throw new Error("planted: b broke");
+      if (item === "b") throw planted;
       await sleep(20);
       finished++;
       return item;
     });
-    await expect(run).rejects.toThrow("planted: b broke");
+    // The very error the item threw (rejects.toThrow(text) would also pass a rejection with undefined).
+    await expect(run).rejects.toBe(planted);
     expect(started).toEqual(["a", "b"]);
     expect(finished).toBe(1);
+  });
+
+  it("after an exclusive item fails, the next exclusive one and the rest never start", async () => {
+    const started: string[] = [];
+    const planted = new Error("planted: alone broke");
+    const run = runOnLanes(
+      ["first", "alone", "alone too", "last"],
+      [1, 2],
+      async (item) => {
+        started.push(item);
+        if (item === "alone") throw planted;
+        return item;
+      },
+      { exclusive: (item) => item.startsWith("alone") },
+    );
+    await expect(run).rejects.toBe(planted);
+    expect(started).toEqual(["alone"]);
+  });
+
+  it("keeps list order among items of equal weight (heaviest first otherwise), on one lane", async () => {
+    const weights = new Map(Object.entries({ a: 1, b: 3, c: 1, d: 3, e: 0, f: 1 }));
+    const { started } = await trace(
+      [...weights.keys()].map((name) => ({ name, ms: 0 })),
+      1,
+      (item) => weights.get(item.name)!,
+    );
+    expect(started).toEqual(["b", "d", "a", "c", "f", "e"]);
+  });
+
+  it("no items: resolves to an empty list without calling work", async () => {
+    const called: unknown[] = [];
+    expect(await runOnLanes([], ["A"], async (item) => called.push(item))).toEqual([]);
+    expect(called).toEqual([]);
+  });
+
+  it("refuses to run without a lane, saying so, rather than waiting forever for one", async () => {
+    const error = await runOnLanes([], [], async () => 1).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(Error);
+    expect((error as Error).message).toBe("runOnLanes needs at least one lane");
   });
 });
