@@ -99,7 +99,10 @@ export async function runScenario(scenario: ExpandedScenario, subject: Subject, 
     brokenMessage = errorText(error);
     if (error instanceof SubjectBrokenError) stderr = error.stderr;
   } finally {
-    const cleanupProblems = await cleanUp(resetDone ? undefined : subject, fixtures, workDir, timeouts.stopMs, options.onFinalSnapshot);
+    // Reset here only when the run broke before its own reset: that first error is the message, and a
+    // failed reset after it adds nothing (the next scenario's reset, or close, meets a subject still broken).
+    if (!resetDone) await resetSubject(subject).catch(() => undefined);
+    const cleanupProblems = await cleanUp(fixtures, workDir, timeouts.stopMs, options.onFinalSnapshot);
     if (cleanupProblems.length && !brokenMessage) brokenMessage = cleanupProblems.join("; ");
   }
   const drained = subject.drainStderr?.();
@@ -127,18 +130,14 @@ async function resetSubject(subject: Subject): Promise<void> {
   }
 }
 
-/** Reset the subject (unless already done) and stop every fixture; returns what went wrong stopping them. */
+/** Stop every fixture and remove the scenario's folder; returns what went wrong stopping them. */
 async function cleanUp(
-  subject: Subject | undefined,
   fixtures: Map<string, RunningFixture>,
   workDir: string,
   stopTimeoutMs: number,
   onFinalSnapshot: RunOptions["onFinalSnapshot"],
 ): Promise<string[]> {
   const problems: string[] = [];
-  // A subject is reset here only when the run already broke: that first error is the message, and a
-  // failed reset after it adds nothing (the next scenario's reset, or close, meets a subject still broken).
-  if (subject) await resetSubject(subject).catch(() => undefined);
   await Promise.all(
     [...fixtures.values()].map(async ({ name, instance }) => {
       try {
