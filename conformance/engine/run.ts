@@ -96,10 +96,13 @@ export async function runScenario(scenario: ExpandedScenario, subject: Subject, 
     await resetSubject(subject);
     failures.push(...(await fixtureLeftovers(fixtures, lastStep)));
   } catch (error) {
-    brokenMessage = error instanceof Error ? error.message : String(error);
+    brokenMessage = errorText(error);
     if (error instanceof SubjectBrokenError) stderr = error.stderr;
   } finally {
-    const cleanupProblems = await cleanUp(resetDone ? undefined : subject, fixtures, workDir, timeouts.stopMs, options.onFinalSnapshot);
+    // Reset here only when the run broke before its own reset: that first error is the message, and a
+    // failed reset after it adds nothing (the next scenario's reset, or close, meets a subject still broken).
+    if (!resetDone) await resetSubject(subject).catch(() => undefined);
+    const cleanupProblems = await cleanUp(fixtures, workDir, timeouts.stopMs, options.onFinalSnapshot);
     if (cleanupProblems.length && !brokenMessage) brokenMessage = cleanupProblems.join("; ");
   }
   const drained = subject.drainStderr?.();
@@ -107,6 +110,15 @@ export async function runScenario(scenario: ExpandedScenario, subject: Subject, 
   if (brokenMessage) return finish("error", brokenMessage, failures, stderr);
   if (failures.length) return finish("fail", failures[0].message, failures, stderr);
   return finish("pass", "");
+}
+
+/**
+ * What an error says, never empty: an empty message would read as no error at all, and the scenario
+ * would pass (a subject's or fixture's bare `throw new Error()`).
+ */
+function errorText(error: unknown): string {
+  if (error instanceof Error) return error.message || `${error.name} (with no message)`;
+  return String(error) || "an error with no message";
 }
 
 async function resetSubject(subject: Subject): Promise<void> {
@@ -118,16 +130,14 @@ async function resetSubject(subject: Subject): Promise<void> {
   }
 }
 
-/** Reset the subject (unless already done) and stop every fixture; returns what went wrong. */
+/** Stop every fixture and remove the scenario's folder; returns what went wrong stopping them. */
 async function cleanUp(
-  subject: Subject | undefined,
   fixtures: Map<string, RunningFixture>,
   workDir: string,
   stopTimeoutMs: number,
   onFinalSnapshot: RunOptions["onFinalSnapshot"],
 ): Promise<string[]> {
   const problems: string[] = [];
-  if (subject) await resetSubject(subject).catch((error: Error) => problems.push(error.message));
   await Promise.all(
     [...fixtures.values()].map(async ({ name, instance }) => {
       try {
@@ -135,7 +145,7 @@ async function cleanUp(
           onFinalSnapshot(name, await withTimeout(instance.snapshot(), 5_000, `snapshot of fixture "${name}"`).catch(() => undefined));
         await withTimeout(instance.stop(), stopTimeoutMs, `stopping fixture "${name}"`);
       } catch (error) {
-        problems.push(error instanceof Error ? error.message : String(error));
+        problems.push(errorText(error));
       }
     }),
   );

@@ -16,7 +16,8 @@ export interface StepGate {
 
 export function stepGate(scenario: ExpandedScenario): StepGate {
   const dependencies = stepDependencies(scenario.steps, scenario.pathVars);
-  const outcomes = new Map<number, "passed" | "failed" | "did not run">();
+  // A step not run has no outcome: it is neither "passed" nor "failed", which is all a later step asks.
+  const outcomes = new Map<number, "passed" | "failed">();
   let firstFailed: number | undefined;
   const label = (index: number) => {
     const step = scenario.steps.find((candidate) => candidate.index === index)!;
@@ -25,14 +26,13 @@ export function stepGate(scenario: ExpandedScenario): StepGate {
   return {
     skip(step) {
       if (firstFailed === undefined) return undefined;
-      const unmet = (dependencies.get(step.index) ?? []).filter((dependency) => outcomes.get(dependency.step) !== "passed");
+      const unmet = dependencies.get(step.index)!.filter((dependency) => outcomes.get(dependency.step) !== "passed");
       const reason = !step.step.independent
         ? `${label(firstFailed)} failed, and this step is not marked independent`
         : unmet.length
           ? `it depends on ${unmet.map((dependency) => `${label(dependency.step)} (${dependency.why}), which ${outcomes.get(dependency.step) === "failed" ? "failed" : "did not run"}`).join("; ")}`
           : undefined;
       if (reason === undefined) return undefined;
-      outcomes.set(step.index, "did not run");
       return { step: step.index, line: step.line, name: label(step.index), reason };
     },
     record(step, stepPassed) {

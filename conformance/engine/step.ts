@@ -5,7 +5,7 @@ import type { Failure } from "../schema/report.types.ts";
 import type { Assertion } from "../schema/scenario.types.ts";
 import type { ExpandedScenario, ExpandedStep } from "../scenario/expand.ts";
 import { operationValidator } from "../scenario/validate.ts";
-import { SubjectBrokenError, type Subject } from "../subjects/subject.ts";
+import { SubjectBrokenError, type OperationOutcome, type Subject } from "../subjects/subject.ts";
 import { evaluate, resolvePointer, type AssertionOutcome } from "./assert.ts";
 import { assertionCheck, assertionTargetName, makeFailure, nameStep, stepCheck } from "./failure.ts";
 import { ScenarioError, type RunningFixture } from "./fixtures.ts";
@@ -86,7 +86,8 @@ export async function runStep(context: RunContext, expanded: ExpandedStep): Prom
           target: "result",
           at: pointer,
           matcher: "capture",
-          text: `: capture "${variable}": nothing at ${pointer || "(whole result)"}`,
+          // A capture of "" (the whole result) always finds it, so the pointer here is never empty.
+          text: `: capture "${variable}": nothing at ${pointer}`,
           actual: result,
         }),
       );
@@ -132,8 +133,8 @@ async function performOperation(
   input: Record<string, unknown>,
   timeoutMs: number,
   where: string,
-  observe: readonly (readonly [string, FixtureInstance])[] = [],
-  settled: SettledSnapshots = new Map(),
+  observe: readonly (readonly [string, FixtureInstance])[],
+  settled: SettledSnapshots,
 ): Promise<StepResult> {
   const validate = operationValidator(op);
   if (!validate) throw new ScenarioError(`${where}: unknown operation "${op}"`);
@@ -141,20 +142,13 @@ async function performOperation(
     const problem = validate.errors?.[0];
     throw new ScenarioError(`${where}: input of ${op} is invalid at ${problem?.instancePath || "(top)"}: ${problem?.message}`);
   }
+  let outcome: OperationOutcome;
   try {
-    const outcome = await withTimeout(
+    outcome = await withTimeout(
       subject.execute(op, input, { timeoutMs }),
       timeoutMs + subjectGraceMs,
       `${where}: ${op} on ${subject.info.name}`,
     );
-    // The answer is in: read the observed fixtures now, before anything else the harness does gives a
-    // lagging subject time to catch up (all at once, so none waits on another's read).
-    await Promise.all(
-      observe.map(async ([name, instance]) =>
-        settled.set(name, await withTimeout(settledSnapshot(instance), 5_000, `snapshot of fixture "${name}" on settle`)),
-      ),
-    );
-    return outcome.ok ? { value: outcome.value, elapsedMs: outcome.elapsedMs } : { error: outcome.error, elapsedMs: outcome.elapsedMs };
   } catch (error) {
     if (error instanceof TimeoutError) {
       throw new SubjectBrokenError(
@@ -163,6 +157,15 @@ async function performOperation(
     }
     throw error;
   }
+  // The answer is in: read the observed fixtures now, before anything else the harness does gives a
+  // lagging subject time to catch up (all at once, so none waits on another's read). A read that
+  // hangs is the fixture's, not the subject's, and its error says so.
+  await Promise.all(
+    observe.map(async ([name, instance]) =>
+      settled.set(name, await withTimeout(settledSnapshot(instance), 5_000, `snapshot of fixture "${name}" on settle`)),
+    ),
+  );
+  return outcome.ok ? { value: outcome.value, elapsedMs: outcome.elapsedMs } : { error: outcome.error, elapsedMs: outcome.elapsedMs };
 }
 
 /**

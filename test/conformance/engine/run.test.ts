@@ -1,6 +1,10 @@
-import { describe, expect, it } from "vitest";
+import { existsSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { basename, dirname } from "node:path";
+import { describe, expect, it, vi } from "vitest";
 import { runScenario } from "../../../conformance/engine/run.ts";
 import { toolnexusSuite } from "../../../conformance/suite/toolnexus.ts";
+import { sleep } from "../../../conformance/engine/time.ts";
 import { SubjectBrokenError } from "../../../conformance/subjects/subject.ts";
 import { expandYaml, fakeSubject, ok, recordingFixture } from "../helpers.ts";
 
@@ -276,5 +280,226 @@ describe("runScenario", () => {
       },
     ]);
     expect([...snapshots]).toEqual([["srv", { open: 0 }]]);
+  });
+});
+
+describe("runScenario's result", () => {
+  const echo = `id: t.result\ntitle: t\nspec: [core.tool-result]\nsteps:\n  - op: runner.echo\n    with: {value: 1}\n`;
+
+  it("a pass carries no message, failures, notes or stderr, and its duration", async () => {
+    const result = await runScenario(
+      expandYaml(echo)[0],
+      fakeSubject((_, input) => ok(input)),
+      suiteFixtures,
+    );
+    expect(result).toStrictEqual({
+      scenario: "t.result",
+      baseId: "t.result",
+      title: "t",
+      file: "inline.yaml",
+      subject: "fake",
+      spec: ["core.tool-result"],
+      tags: [],
+      status: "pass",
+      message: "",
+      durationMs: expect.any(Number),
+    });
+    expect(result.durationMs).toBeGreaterThanOrEqual(0);
+    expect(result.durationMs).toBeLessThan(30_000);
+  });
+
+  it("the notes a runner drains belong with each run result, not with a skip (nothing ran)", async () => {
+    const subject = fakeSubject((_, input) => ok(input));
+    let drained = 0;
+    subject.drainNotes = () => (drained++, ["toolkit substituted"]);
+    expect((await runScenario(expandYaml(echo)[0], subject, suiteFixtures)).notes).toEqual(["toolkit substituted"]);
+    const skipped = await runScenario(
+      expandYaml(echo.replace("steps:", "requires: [mcp.sse, mcp.http]\nsteps:"))[0],
+      subject,
+      suiteFixtures,
+    );
+    expect(skipped).toMatchObject({ status: "skip", message: "fake does not declare mcp.sse, mcp.http" });
+    expect("notes" in skipped).toBe(false);
+    expect(drained).toBe(1);
+  });
+
+  it("stderr the subject drained is attached to a failure; a broken subject's own stderr wins; an error of another kind has none of its own", async () => {
+    const failing = fakeSubject(() => ok({ value: 2 }));
+    failing.drainStderr = () => "warning: deprecated";
+    const fail = await runScenario(expandYaml(`${echo}    expect:\n      - {at: /value/value, equals: 1}\n`)[0], failing, suiteFixtures);
+    expect([fail.status, fail.stderr]).toEqual(["fail", "warning: deprecated"]);
+
+    const odd = fakeSubject(() => {
+      throw Object.assign(new Error("not a SubjectBrokenError"), { stderr: "the error's own" });
+    });
+    odd.drainStderr = () => "drained";
+    expect(await runScenario(expandYaml(echo)[0], odd, suiteFixtures)).toMatchObject({
+      status: "error",
+      message: "not a SubjectBrokenError",
+      stderr: "drained",
+    });
+  });
+
+  it("an error with no message is still an error, and says so (it once passed: its empty message read as none)", async () => {
+    const bare = fakeSubject(() => {
+      throw new SubjectBrokenError("");
+    });
+    expect(await runScenario(expandYaml(echo)[0], bare, suiteFixtures)).toMatchObject({
+      status: "error",
+      message: "SubjectBrokenError (with no message)",
+    });
+    const thrownString = fakeSubject(() => {
+      throw "";
+    });
+    expect(await runScenario(expandYaml(echo)[0], thrownString, suiteFixtures)).toMatchObject({
+      status: "error",
+      message: "an error with no message",
+    });
+    const fixture = recordingFixture([{ open: 0 }]);
+    const start = fixture.kind.start.bind(fixture.kind);
+    fixture.kind = {
+      ...fixture.kind,
+      start: async (options, context) => ({
+        ...(await start(options, context)),
+        stop: async () => {
+          throw new Error();
+        },
+      }),
+    };
+    const notStopped = await runScenario(
+      expandYaml(withFixture)[0],
+      fakeSubject((_, input) => ok(input)),
+      { fixtureKinds: kinds(fixture) },
+    );
+    expect(notStopped).toMatchObject({ status: "error", message: "Error (with no message)" });
+  });
+
+  it("fixture violations and leftovers are counted against the scenario's last step, or step 0 when the path runs none", async () => {
+    const fixture = recordingFixture([{ open: 0 }], ["request 0: bad"]);
+    const three = `${withFixture}  - op: runner.echo\n    with: {value: 2}\n`;
+    const result = await runScenario(
+      expandYaml(three)[0],
+      fakeSubject((_, input) => ok(input)),
+      { fixtureKinds: kinds(fixture) },
+    );
+    expect(result.failures?.map((failure) => [failure.check, failure.step])).toEqual([["fixture srv contract", 2]]);
+    const none = `id: t.none\ntitle: t\nspec: [core.tool-result]\nmatrix: [openai-stream]\nfixtures: {srv: {kind: recording}}\nsteps:\n  - op: runner.echo\n    when: {path.style: anthropic}\n    with: {value: 1}\n`;
+    const [scenario] = expandYaml(none);
+    expect(scenario.steps).toEqual([]);
+    const empty = await runScenario(
+      scenario,
+      fakeSubject((_, input) => ok(input)),
+      { fixtureKinds: kinds(recordingFixture([{}], ["request 0: bad"])) },
+    );
+    expect(empty.failures?.map((failure) => [failure.check, failure.step])).toEqual([["fixture srv contract", 0]]);
+  });
+
+  it("fixtures get a folder of the run's own, /tmp/tnc-*, removed when the scenario ends", async () => {
+    const fixture = recordingFixture([{ open: 0 }]);
+    const start = fixture.kind.start.bind(fixture.kind);
+    const dirs: string[] = [];
+    fixture.kind = { ...fixture.kind, start: (options, context) => (dirs.push(context.workDir), start(options, context)) };
+    await runScenario(
+      expandYaml(withFixture)[0],
+      fakeSubject((_, input) => ok(input)),
+      { fixtureKinds: kinds(fixture) },
+    );
+    expect(dirs).toHaveLength(1);
+    expect(dirname(dirname(dirs[0]))).toBe(tmpdir());
+    expect(basename(dirname(dirs[0]))).toMatch(/^tnc-/);
+    expect(basename(dirs[0])).toBe("srv");
+    expect(existsSync(dirname(dirs[0]))).toBe(false);
+  });
+
+  it("the first error is the message; problems stopping fixtures after it are not, and alone are joined", async () => {
+    const failingStop = (text: string) => {
+      const fixture = recordingFixture([{ open: 0 }]);
+      const start = fixture.kind.start.bind(fixture.kind);
+      const stop = async () => {
+        throw new Error(text);
+      };
+      return { ...fixture.kind, start: async (...args: Parameters<typeof start>) => ({ ...(await start(...args)), stop }) };
+    };
+    const broken = fakeSubject(() => {
+      throw new SubjectBrokenError("runner exited");
+    });
+    const one = new Map([["recording", failingStop("stop a failed")]]);
+    expect(await runScenario(expandYaml(withFixture)[0], broken, { fixtureKinds: one })).toMatchObject({
+      status: "error",
+      message: "runner exited",
+    });
+    const two = `${withFixture.replace("fixtures: {srv: {kind: recording}}", "fixtures: {srv: {kind: recording}, other: {kind: second}}")}`;
+    const both = new Map([
+      ["recording", failingStop("stop a failed")],
+      ["second", { ...failingStop("stop b failed"), kind: "second" }],
+    ]);
+    expect(
+      await runScenario(
+        expandYaml(two)[0],
+        fakeSubject((_, input) => ok(input)),
+        { fixtureKinds: both },
+      ),
+    ).toMatchObject({ status: "error", message: "stop a failed; stop b failed" });
+  });
+
+  it("a fixture that takes a while to start is within the default start bound", async () => {
+    const slow = recordingFixture([{ open: 0 }]);
+    const start = slow.kind.start.bind(slow.kind);
+    slow.kind = { ...slow.kind, start: async (options, context) => (await sleep(30), start(options, context)) };
+    const result = await runScenario(
+      expandYaml(withFixture)[0],
+      fakeSubject((_, input) => ok(input)),
+      { fixtureKinds: kinds(slow) },
+    );
+    expect([result.status, result.message]).toEqual(["pass", ""]);
+  });
+});
+
+describe("the subject's reset after the steps", () => {
+  const echo = `id: t.reset\ntitle: t\nspec: [core.tool-result]\nsteps:\n  - op: runner.echo\n    with: {value: 1}\n`;
+
+  it("is given the reset bound, and may take its time", async () => {
+    const subject = fakeSubject((_, input) => ok(input));
+    const given: unknown[] = [];
+    subject.reset = async (options) => (given.push(options), sleep(30));
+    expect((await runScenario(expandYaml(echo)[0], subject, suiteFixtures)).status).toBe("pass");
+    expect(given).toEqual([{ timeoutMs: 10_000 }]);
+  });
+
+  it("that fails is an error saying so, with a broken subject's stderr", async () => {
+    const subject = fakeSubject((_, input) => ok(input));
+    subject.reset = async () => {
+      throw new Error("handle t1 would not close");
+    };
+    expect(await runScenario(expandYaml(echo)[0], subject, suiteFixtures)).toMatchObject({
+      status: "error",
+      message: "reset failed: handle t1 would not close",
+    });
+    subject.reset = async () => {
+      throw new SubjectBrokenError("runner exited", "Traceback");
+    };
+    expect(await runScenario(expandYaml(echo)[0], subject, suiteFixtures)).toMatchObject({
+      status: "error",
+      message: "reset failed: runner exited",
+      stderr: "Traceback",
+    });
+  });
+
+  it("that never finishes is cut off at the reset bound plus grace, naming the subject", async () => {
+    const subject = fakeSubject((_, input) => ok(input));
+    subject.reset = () => new Promise<never>(() => undefined);
+    const realSetTimeout = globalThis.setTimeout;
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    try {
+      let done = false;
+      const running = runScenario(expandYaml(echo)[0], subject, suiteFixtures).finally(() => (done = true));
+      for (let tick = 0; tick < 100 && !done; tick++) {
+        await new Promise((resolve) => realSetTimeout(resolve, 1));
+        await vi.advanceTimersByTimeAsync(1_000);
+      }
+      expect(await running).toMatchObject({ status: "error", message: "reset failed: resetting fake did not finish within 12000 ms" });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
