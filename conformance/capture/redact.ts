@@ -44,8 +44,8 @@ export interface RedactOptions {
 }
 
 function isCompactJson(text: string): unknown {
-  const first = text.trimStart()[0];
-  if (first !== "{" && first !== "[") return undefined;
+  // Compact JSON has no leading whitespace: the first character tells an object or list.
+  if (text[0] !== "{" && text[0] !== "[") return undefined;
   try {
     const parsed = JSON.parse(text);
     return JSON.stringify(parsed) === text ? parsed : undefined;
@@ -60,7 +60,8 @@ function textForms(secret: string): string[] {
   return [...new Set([secret, once, JSON.stringify(once).slice(1, -1)])];
 }
 
-const URL_IN_TEXT = /\b[a-z][a-z0-9+.-]*:\/\/[^\s"'<>`]*/gi;
+// No word boundary before the scheme: `id_https://h/?key=...` holds a URL as much as ` https://...` does.
+const URL_IN_TEXT = /[a-z][a-z0-9+.-]*:\/\/[^\s"'<>`]*/gi;
 
 /** Replaces the value of every `name=value` (or bare `value`) of a URL's query and fragment. */
 function redactUrlParameters(url: string, found: (value: string) => void): string {
@@ -75,7 +76,7 @@ function redactUrlParameters(url: string, found: (value: string) => void): strin
       .map((piece) => {
         const equals = piece.indexOf("=");
         const value = equals < 0 ? piece : piece.slice(equals + 1);
-        if (!value || value === REDACTED) return piece;
+        if (!value) return piece;
         found(value);
         return `${equals < 0 ? "" : piece.slice(0, equals + 1)}${REDACTED}`;
       })
@@ -99,11 +100,14 @@ export function redact<T>(input: T, patternSources: string[], options: RedactOpt
   const secrets = new Set<string>();
   let redactedAt = new Set<string>();
 
-  const remember = (secret: string) => {
+  // The placeholder is never a secret (a value already redacted, as in `Bearer [REDACTED]`, is no leak).
+  const keep = (secret: string) => {
     if (secret.length >= MIN_SECRET_LENGTH && secret !== REDACTED) secrets.add(secret);
+  };
+  const remember = (secret: string) => {
+    keep(secret);
     try {
-      const decoded = decodeURIComponent(secret);
-      if (decoded.length >= MIN_SECRET_LENGTH) secrets.add(decoded);
+      keep(decodeURIComponent(secret));
     } catch {
       // Malformed percent-encoding: the value as is was remembered.
     }
@@ -157,7 +161,7 @@ export function redact<T>(input: T, patternSources: string[], options: RedactOpt
       Object.entries(headers).map(([name, value]) => {
         const at = `${pointer}/${escapePointerToken(name)}`;
         if (!keptHeaders.has(name.toLowerCase())) return [name, redactWhole(value, at)];
-        return [name, typeof value === "string" ? redactString(value, at) : walk(value, at, name)];
+        return [name, walk(value, at, name)];
       }),
     );
 

@@ -112,3 +112,71 @@ describe("raw bodies and the final check", () => {
     expect(findSecrets({ note: "nothing" }, compiled, ["known-secret-1"])).toEqual([]);
   });
 });
+
+describe("gate survivors: exact outputs a change would alter", () => {
+  it("a URL right after a word character (`id_https://`, `2https://`) is a URL too", () => {
+    const { value } = redact({ t: "id_https://h/?key=abc 2https://h/#k=def" }, patterns);
+    expect(value.t).toBe(`id_https://h/?key=${R} 2https://h/#k=${R}`);
+  });
+
+  it("a URL in text ends at whitespace, quotes, angle brackets and backticks; schemes take digits, +, . and -", () => {
+    const { value } = redact({ t: `"https://h/?a=1" <https://h/?b=2> 'https://h/?c=3' \`https://h/?d=4\` S3.x-1://h?e=5` }, patterns);
+    expect(value.t).toBe(`"https://h/?a=${R}" <https://h/?b=${R}> 'https://h/?c=${R}' \`https://h/?d=${R}\` S3.x-1://h?e=${R}`);
+  });
+
+  it("a value already redacted (`Bearer [REDACTED]`) is no secret: the rest of the capture is not refused for it", () => {
+    const input = { headers: { authorization: `Bearer ${R}`, "x-b": R }, prompt: `token ${R}`, url: `https://h/?k=${R}&j=%5BREDACTED%5D` };
+    const { value, redactedAt } = redact(input, patterns);
+    expect(value).toEqual({ headers: { authorization: R, "x-b": R }, prompt: `token ${R}`, url: `https://h/?k=${R}&j=${R}` });
+    expect(redactedAt).toEqual(["/headers/authorization", "/url"]);
+  });
+
+  it("a secret quoted twice (JSON in a JSON string) is found in that form too", () => {
+    const secret = 'ab"cdefgh12';
+    const note = `x ${JSON.stringify(JSON.stringify({ s: secret }))}`;
+    const { value, redactedAt } = redact({ headers: { "x-a": secret }, note }, patterns);
+    expect(value.note).toBe(`x ${JSON.stringify(JSON.stringify({ s: R }))}`);
+    expect(redactedAt).toEqual(["/headers/x-a", "/note"]);
+  });
+
+  it("only a text starting with { or [ is parsed as JSON: a JSON string literal is redacted as plain text", () => {
+    const { value } = redact(
+      { a: '"Bearer abcdefgh"', b: '{"x":"Bearer abcdefgh"}', c: '["Bearer abcdefgh"]' },
+      patterns.concat(["Bearer\\s+\\S+"]),
+    );
+    expect(value).toEqual({ a: `"${R}`, b: `{"x":"${R}"}`, c: `["${R}"]` });
+  });
+
+  it("values found are replaced in lists and objects elsewhere, each listed at its own pointer (keys escaped)", () => {
+    const { value, redactedAt } = redact(
+      { headers: { "x-a": "longsecret1" }, echo: [{ "a/b~c": "was longsecret1" }, "longsecret1"] },
+      patterns,
+    );
+    expect(value.echo).toEqual([{ "a/b~c": `was ${R}` }, R]);
+    expect(redactedAt).toEqual(["/echo/0/a~1b~0c", "/echo/1", "/headers/x-a"]);
+  });
+
+  it("under a schema's `properties` only an object names a field; a string there under a credential key is redacted", () => {
+    const { value } = redact({ properties: { token: "plain-secret", key: { type: "string" } } }, patterns);
+    expect(value).toEqual({ properties: { token: R, key: { type: "string" } } });
+  });
+
+  it("only the path and raw of a request get their special handling, at any index", () => {
+    const request = { path: "?k=v", pathname: "?k=v", raw: '{"token":"abcdefghij"}', rawText: "not json" };
+    const exchanges = Array.from({ length: 11 }, () => ({ requests: Array.from({ length: 11 }, () => request) }));
+    const { value } = redact({ exchanges, wrap: { exchanges: [{ requests: [request] }] } }, patterns);
+    const redactedRequest = { path: `?k=${R}`, pathname: "?k=v", raw: `{"token":"${R}"}`, rawText: "not json" };
+    expect(value.exchanges[10]!.requests[10]).toEqual(redactedRequest);
+    expect(value.wrap.exchanges[0]!.requests[0]).toEqual({ ...request, raw: `{"token":"${R}"}` });
+  });
+
+  it("a raw that is not a string is walked like any value", () => {
+    const { value } = redact({ exchanges: [{ requests: [{ raw: { k: "sk-abcdefgh12" } }] }] }, patterns);
+    expect(value.exchanges[0]!.requests[0]!.raw).toEqual({ k: R });
+  });
+
+  it("findSecrets hits a string holding any one of several secrets or patterns", () => {
+    expect(findSecrets({ a: "has secret-two-2", b: "none" }, [], ["secret-one-1", "secret-two-2"])).toEqual(["/a"]);
+    expect(findSecrets({ a: "sk-abcdefgh12", b: "xy-abcdefgh" }, [/sk-[a-z0-9]{8,}/g, /xy-[a-z]{8}/g])).toEqual(["/a", "/b"]);
+  });
+});
