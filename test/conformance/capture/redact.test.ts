@@ -106,8 +106,8 @@ describe("raw bodies and the final check", () => {
 
   it("findSecrets names strings by pointer, the root as /, and keys without spelling them", () => {
     const compiled = [/sk-[a-z0-9]{8,}/g];
-    expect(findSecrets("sk-abcdefgh12", compiled)).toEqual(["/"]);
-    expect(findSecrets(["ok", { x: ["sk-abcdefgh12"] }], compiled)).toEqual(["/1/x/0"]);
+    expect(findSecrets("sk-abcdefgh12", compiled, [])).toEqual(["/"]);
+    expect(findSecrets(["ok", { x: ["sk-abcdefgh12"] }], compiled, [])).toEqual(["/1/x/0"]);
     expect(findSecrets({ note: "has known-secret-1 in it", n: 1 }, [], ["known-secret-1"])).toEqual(["/note"]);
     expect(findSecrets({ note: "nothing" }, compiled, ["known-secret-1"])).toEqual([]);
   });
@@ -149,10 +149,10 @@ describe("gate survivors: exact outputs a change would alter", () => {
 
   it("values found are replaced in lists and objects elsewhere, each listed at its own pointer (keys escaped)", () => {
     const { value, redactedAt } = redact(
-      { headers: { "x-a": "longsecret1" }, echo: [{ "a/b~c": "was longsecret1" }, "longsecret1"] },
+      { headers: { "x-a": "longsecret1" }, echo: [{ "a/b~c": "was longsecret1" }, "longsecret1", 3, true, null] },
       patterns,
     );
-    expect(value.echo).toEqual([{ "a/b~c": `was ${R}` }, R]);
+    expect(value.echo).toEqual([{ "a/b~c": `was ${R}` }, R, 3, true, null]);
     expect(redactedAt).toEqual(["/echo/0/a~1b~0c", "/echo/1", "/headers/x-a"]);
   });
 
@@ -162,12 +162,31 @@ describe("gate survivors: exact outputs a change would alter", () => {
   });
 
   it("only the path and raw of a request get their special handling, at any index", () => {
-    const request = { path: "?k=v", pathname: "?k=v", raw: '{"token":"abcdefghij"}', rawText: "not json" };
+    // A short credential value is not searched for elsewhere: only the raw's own redaction reaches it.
+    const request = { path: "?k=v", pathname: "?k=v", raw: '{"token":"abc"}', rawText: "not json" };
     const exchanges = Array.from({ length: 11 }, () => ({ requests: Array.from({ length: 11 }, () => request) }));
-    const { value } = redact({ exchanges, wrap: { exchanges: [{ requests: [request] }] } }, patterns);
-    const redactedRequest = { path: `?k=${R}`, pathname: "?k=v", raw: `{"token":"${R}"}`, rawText: "not json" };
-    expect(value.exchanges[10]!.requests[10]).toEqual(redactedRequest);
-    expect(value.wrap.exchanges[0]!.requests[0]).toEqual({ ...request, raw: `{"token":"${R}"}` });
+    const elsewhere = { ...request, raw: "not json" };
+    const { value } = redact({ exchanges, wrap: { exchanges: [{ requests: [elsewhere] }] } }, patterns);
+    expect(value.exchanges[10]!.requests[10]).toEqual({ path: `?k=${R}`, pathname: "?k=v", raw: `{"token":"${R}"}`, rawText: "not json" });
+    expect(value.wrap.exchanges[0]!.requests[0]).toEqual(elsewhere);
+  });
+
+  it("a raw body is redacted value by value, never as text (a pattern would eat its quotes)", () => {
+    const text = '{"a": "Bearer abcdefgh", "b": 1}';
+    const { value } = redact({ exchanges: [{ requests: [{ raw: text }] }] }, [String.raw`Bearer\s+\S+`]);
+    expect(value.exchanges[0]!.requests[0]!.raw).toBe(`{"a": "${R}", "b": 1}`);
+  });
+
+  it("a `?` inside a fragment belongs to the fragment, in text and at the start of a path", () => {
+    const exchanges = [{ requests: [{ path: "#tok=abc?x=1" }] }];
+    const { value } = redact({ t: "https://h/p#tok=abc?x=1", exchanges }, patterns);
+    expect(value.t).toBe(`https://h/p#tok=${R}`);
+    expect(value.exchanges[0]!.requests[0]!.path).toBe(`#tok=${R}`);
+  });
+
+  it("without options only the built-in rules apply: an unlisted header is redacted, other text kept", () => {
+    const { value } = redact({ headers: { "Stryker was here": "v" }, note: "Stryker was here" }, patterns);
+    expect(value).toEqual({ headers: { "Stryker was here": R }, note: "Stryker was here" });
   });
 
   it("a raw that is not a string is walked like any value", () => {
@@ -177,6 +196,6 @@ describe("gate survivors: exact outputs a change would alter", () => {
 
   it("findSecrets hits a string holding any one of several secrets or patterns", () => {
     expect(findSecrets({ a: "has secret-two-2", b: "none" }, [], ["secret-one-1", "secret-two-2"])).toEqual(["/a"]);
-    expect(findSecrets({ a: "sk-abcdefgh12", b: "xy-abcdefgh" }, [/sk-[a-z0-9]{8,}/g, /xy-[a-z]{8}/g])).toEqual(["/a", "/b"]);
+    expect(findSecrets({ a: "sk-abcdefgh12", b: "xy-abcdefgh" }, [/sk-[a-z0-9]{8,}/g, /xy-[a-z]{8}/g], [])).toEqual(["/a", "/b"]);
   });
 });
