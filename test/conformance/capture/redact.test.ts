@@ -163,11 +163,11 @@ describe("gate survivors: exact outputs a change would alter", () => {
 
   it("only the path and raw of a request get their special handling, at any index", () => {
     // A short credential value is not searched for elsewhere: only the raw's own redaction reaches it.
-    const request = { path: "?k=v", pathname: "?k=v", raw: '{"token":"abc"}', rawText: "not json" };
+    const request = { path: "?k=v", pathname: "?k=v", raw: '{"token": "abc"}', rawText: "not json" };
     const exchanges = Array.from({ length: 11 }, () => ({ requests: Array.from({ length: 11 }, () => request) }));
     const elsewhere = { ...request, raw: "not json" };
     const { value } = redact({ exchanges, wrap: { exchanges: [{ requests: [elsewhere] }] } }, patterns);
-    expect(value.exchanges[10]!.requests[10]).toEqual({ path: `?k=${R}`, pathname: "?k=v", raw: `{"token":"${R}"}`, rawText: "not json" });
+    expect(value.exchanges[10]!.requests[10]).toEqual({ path: `?k=${R}`, pathname: "?k=v", raw: `{"token": "${R}"}`, rawText: "not json" });
     expect(value.wrap.exchanges[0]!.requests[0]).toEqual(elsewhere);
   });
 
@@ -196,6 +196,10 @@ describe("gate survivors: exact outputs a change would alter", () => {
 
   it("findSecrets hits a string holding any one of several secrets or patterns", () => {
     expect(findSecrets({ a: "has secret-two-2", b: "none" }, [], ["secret-one-1", "secret-two-2"])).toEqual(["/a"]);
+    // A list's indices are no keys (a digit pattern does not hit them); numbers, booleans, null and
+    // undefined (a capture built in memory) hold no text.
+    expect(findSecrets(["ok"], [/[0-9]/g], [])).toEqual([]);
+    expect(findSecrets({ a: undefined, n: 1, b: true, z: null }, [/sk-/g], [])).toEqual([]);
     expect(findSecrets({ a: "sk-abcdefgh12", b: "xy-abcdefgh" }, [/sk-[a-z0-9]{8,}/g, /xy-[a-z]{8}/g], [])).toEqual(["/a", "/b"]);
   });
 });
