@@ -44,8 +44,8 @@ export interface RedactOptions {
 }
 
 function isCompactJson(text: string): unknown {
-  const first = text.trimStart()[0];
-  if (first !== "{" && first !== "[") return undefined;
+  // Compact JSON has no leading whitespace: the first character tells an object or list.
+  if (text[0] !== "{" && text[0] !== "[") return undefined;
   try {
     const parsed = JSON.parse(text);
     return JSON.stringify(parsed) === text ? parsed : undefined;
@@ -60,33 +60,32 @@ function textForms(secret: string): string[] {
   return [...new Set([secret, once, JSON.stringify(once).slice(1, -1)])];
 }
 
-const URL_IN_TEXT = /\b[a-z][a-z0-9+.-]*:\/\/[^\s"'<>`]*/gi;
+// No word boundary before the scheme: `id_https://h/?key=...` holds a URL as much as ` https://...` does.
+const URL_IN_TEXT = /[a-z][a-z0-9+.-]*:\/\/[^\s"'<>`]*/gi;
 
 /** Replaces the value of every `name=value` (or bare `value`) of a URL's query and fragment. */
 function redactUrlParameters(url: string, found: (value: string) => void): string {
-  const hash = url.indexOf("#");
-  const question = url.indexOf("?");
-  const queryStart = question >= 0 && (hash < 0 || question < hash) ? question : -1;
-  const cut = queryStart >= 0 ? queryStart : hash;
-  if (cut < 0) return url;
   const parameters = (text: string) =>
     text
       .split("&")
       .map((piece) => {
+        // No `=`: the whole piece is the value (indexOf gives -1, so the name is empty).
         const equals = piece.indexOf("=");
-        const value = equals < 0 ? piece : piece.slice(equals + 1);
-        if (!value || value === REDACTED) return piece;
+        const value = piece.slice(equals + 1);
+        if (!value) return piece;
         found(value);
-        return `${equals < 0 ? "" : piece.slice(0, equals + 1)}${REDACTED}`;
+        return `${piece.slice(0, equals + 1)}${REDACTED}`;
       })
       .join("&");
-  const rest = url.slice(cut);
-  const restHash = rest.indexOf("#");
-  const query = queryStart >= 0 ? rest.slice(1, restHash < 0 ? undefined : restHash) : undefined;
-  const fragment = restHash >= 0 ? rest.slice(restHash + 1) : undefined;
-  return (
-    url.slice(0, cut) + (query !== undefined ? `?${parameters(query)}` : "") + (fragment !== undefined ? `#${parameters(fragment)}` : "")
-  );
+  const hash = url.indexOf("#");
+  const question = url.indexOf("?");
+  // The query ends at the fragment; a `?` inside the fragment is the fragment's.
+  const queryStart = hash < 0 || question < hash ? question : -1;
+  const queryEnd = hash < 0 ? url.length : hash;
+  const head = url.slice(0, queryStart >= 0 ? queryStart : queryEnd);
+  const query = queryStart >= 0 ? `?${parameters(url.slice(queryStart + 1, queryEnd))}` : "";
+  const fragment = hash >= 0 ? `#${parameters(url.slice(hash + 1))}` : "";
+  return head + query + fragment;
 }
 
 const REQUEST_PATH = /^\/exchanges\/\d+\/requests\/\d+\/path$/;
@@ -99,11 +98,14 @@ export function redact<T>(input: T, patternSources: string[], options: RedactOpt
   const secrets = new Set<string>();
   let redactedAt = new Set<string>();
 
-  const remember = (secret: string) => {
+  // The placeholder is never a secret (a value already redacted, as in `Bearer [REDACTED]`, is no leak).
+  const keep = (secret: string) => {
     if (secret.length >= MIN_SECRET_LENGTH && secret !== REDACTED) secrets.add(secret);
+  };
+  const remember = (secret: string) => {
+    keep(secret);
     try {
-      const decoded = decodeURIComponent(secret);
-      if (decoded.length >= MIN_SECRET_LENGTH) secrets.add(decoded);
+      keep(decodeURIComponent(secret));
     } catch {
       // Malformed percent-encoding: the value as is was remembered.
     }
@@ -157,7 +159,7 @@ export function redact<T>(input: T, patternSources: string[], options: RedactOpt
       Object.entries(headers).map(([name, value]) => {
         const at = `${pointer}/${escapePointerToken(name)}`;
         if (!keptHeaders.has(name.toLowerCase())) return [name, redactWhole(value, at)];
-        return [name, typeof value === "string" ? redactString(value, at) : walk(value, at, name)];
+        return [name, walk(value, at, name)];
       }),
     );
 
@@ -203,7 +205,7 @@ export function redact<T>(input: T, patternSources: string[], options: RedactOpt
     }
     const outer = redactedAt;
     redactedAt = new Set();
-    const redacted = walk(parsed, pointer, "body");
+    const redacted = walk(parsed, pointer, undefined);
     const changed = redactedAt.size > 0;
     redactedAt = outer;
     if (changed) redactedAt.add(pointer);
@@ -250,7 +252,7 @@ export function redact<T>(input: T, patternSources: string[], options: RedactOpt
 }
 
 /** Pointers of the strings (or keys) that still match a pattern or contain a known secret. */
-export function findSecrets(node: unknown, patterns: RegExp[], secrets: string[] = [], pointer = ""): string[] {
+export function findSecrets(node: unknown, patterns: RegExp[], secrets: string[], pointer = ""): string[] {
   const forms = secrets.flatMap(textForms);
   const hit = (text: string) =>
     patterns.some((pattern) => new RegExp(pattern.source).test(text)) || forms.some((secret) => text.includes(secret));

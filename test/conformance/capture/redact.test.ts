@@ -106,9 +106,100 @@ describe("raw bodies and the final check", () => {
 
   it("findSecrets names strings by pointer, the root as /, and keys without spelling them", () => {
     const compiled = [/sk-[a-z0-9]{8,}/g];
-    expect(findSecrets("sk-abcdefgh12", compiled)).toEqual(["/"]);
-    expect(findSecrets(["ok", { x: ["sk-abcdefgh12"] }], compiled)).toEqual(["/1/x/0"]);
+    expect(findSecrets("sk-abcdefgh12", compiled, [])).toEqual(["/"]);
+    expect(findSecrets(["ok", { x: ["sk-abcdefgh12"] }], compiled, [])).toEqual(["/1/x/0"]);
     expect(findSecrets({ note: "has known-secret-1 in it", n: 1 }, [], ["known-secret-1"])).toEqual(["/note"]);
     expect(findSecrets({ note: "nothing" }, compiled, ["known-secret-1"])).toEqual([]);
+  });
+});
+
+describe("gate survivors: exact outputs a change would alter", () => {
+  it("a URL right after a word character (`id_https://`, `2https://`) is a URL too", () => {
+    const { value } = redact({ t: "id_https://h/?key=abc 2https://h/#k=def" }, patterns);
+    expect(value.t).toBe(`id_https://h/?key=${R} 2https://h/#k=${R}`);
+  });
+
+  it("a URL in text ends at whitespace, quotes, angle brackets and backticks; schemes take digits, +, . and -", () => {
+    const { value } = redact({ t: `"https://h/?a=1" <https://h/?b=2> 'https://h/?c=3' \`https://h/?d=4\` S3.x-1://h?e=5` }, patterns);
+    expect(value.t).toBe(`"https://h/?a=${R}" <https://h/?b=${R}> 'https://h/?c=${R}' \`https://h/?d=${R}\` S3.x-1://h?e=${R}`);
+  });
+
+  it("a value already redacted (`Bearer [REDACTED]`) is no secret: the rest of the capture is not refused for it", () => {
+    const input = { headers: { authorization: `Bearer ${R}`, "x-b": R }, prompt: `token ${R}`, url: `https://h/?k=${R}&j=%5BREDACTED%5D` };
+    const { value, redactedAt } = redact(input, patterns);
+    expect(value).toEqual({ headers: { authorization: R, "x-b": R }, prompt: `token ${R}`, url: `https://h/?k=${R}&j=${R}` });
+    expect(redactedAt).toEqual(["/headers/authorization", "/url"]);
+  });
+
+  it("a secret quoted twice (JSON in a JSON string) is found in that form too", () => {
+    const secret = 'ab"cdefgh12';
+    const note = `x ${JSON.stringify(JSON.stringify({ s: secret }))}`;
+    const { value, redactedAt } = redact({ headers: { "x-a": secret }, note }, patterns);
+    expect(value.note).toBe(`x ${JSON.stringify(JSON.stringify({ s: R }))}`);
+    expect(redactedAt).toEqual(["/headers/x-a", "/note"]);
+  });
+
+  it("only a text starting with { or [ is parsed as JSON: a JSON string literal is redacted as plain text", () => {
+    const { value } = redact(
+      { a: '"Bearer abcdefgh"', b: '{"x":"Bearer abcdefgh"}', c: '["Bearer abcdefgh"]' },
+      patterns.concat(["Bearer\\s+\\S+"]),
+    );
+    expect(value).toEqual({ a: `"${R}`, b: `{"x":"${R}"}`, c: `["${R}"]` });
+  });
+
+  it("values found are replaced in lists and objects elsewhere, each listed at its own pointer (keys escaped)", () => {
+    const { value, redactedAt } = redact(
+      { headers: { "x-a": "longsecret1" }, echo: [{ "a/b~c": "was longsecret1" }, "longsecret1", 3, true, null] },
+      patterns,
+    );
+    expect(value.echo).toEqual([{ "a/b~c": `was ${R}` }, R, 3, true, null]);
+    expect(redactedAt).toEqual(["/echo/0/a~1b~0c", "/echo/1", "/headers/x-a"]);
+  });
+
+  it("under a schema's `properties` only an object names a field; a string there under a credential key is redacted", () => {
+    const { value } = redact({ properties: { token: "plain-secret", key: { type: "string" } } }, patterns);
+    expect(value).toEqual({ properties: { token: R, key: { type: "string" } } });
+  });
+
+  it("only the path and raw of a request get their special handling, at any index", () => {
+    // A short credential value is not searched for elsewhere: only the raw's own redaction reaches it.
+    const request = { path: "?k=v", pathname: "?k=v", raw: '{"token": "abc"}', rawText: "not json" };
+    const exchanges = Array.from({ length: 11 }, () => ({ requests: Array.from({ length: 11 }, () => request) }));
+    const elsewhere = { ...request, raw: "not json" };
+    const { value } = redact({ exchanges, wrap: { exchanges: [{ requests: [elsewhere] }] } }, patterns);
+    expect(value.exchanges[10]!.requests[10]).toEqual({ path: `?k=${R}`, pathname: "?k=v", raw: `{"token": "${R}"}`, rawText: "not json" });
+    expect(value.wrap.exchanges[0]!.requests[0]).toEqual(elsewhere);
+  });
+
+  it("a raw body is redacted value by value, never as text (a pattern would eat its quotes)", () => {
+    const text = '{"a": "Bearer abcdefgh", "b": 1}';
+    const { value } = redact({ exchanges: [{ requests: [{ raw: text }] }] }, [String.raw`Bearer\s+\S+`]);
+    expect(value.exchanges[0]!.requests[0]!.raw).toBe(`{"a": "${R}", "b": 1}`);
+  });
+
+  it("a `?` inside a fragment belongs to the fragment, in text and at the start of a path", () => {
+    const exchanges = [{ requests: [{ path: "#tok=abc?x=1" }] }];
+    const { value } = redact({ t: "https://h/p#tok=abc?x=1", exchanges }, patterns);
+    expect(value.t).toBe(`https://h/p#tok=${R}`);
+    expect(value.exchanges[0]!.requests[0]!.path).toBe(`#tok=${R}`);
+  });
+
+  it("without options only the built-in rules apply: an unlisted header is redacted, other text kept", () => {
+    const { value } = redact({ headers: { "Stryker was here": "v" }, note: "Stryker was here" }, patterns);
+    expect(value).toEqual({ headers: { "Stryker was here": R }, note: "Stryker was here" });
+  });
+
+  it("a raw that is not a string is walked like any value", () => {
+    const { value } = redact({ exchanges: [{ requests: [{ raw: { k: "sk-abcdefgh12" } }] }] }, patterns);
+    expect(value.exchanges[0]!.requests[0]!.raw).toEqual({ k: R });
+  });
+
+  it("findSecrets hits a string holding any one of several secrets or patterns", () => {
+    expect(findSecrets({ a: "has secret-two-2", b: "none" }, [], ["secret-one-1", "secret-two-2"])).toEqual(["/a"]);
+    // A list's indices are no keys (a digit pattern does not hit them); numbers, booleans, null and
+    // undefined (a capture built in memory) hold no text.
+    expect(findSecrets(["ok"], [/[0-9]/g], [])).toEqual([]);
+    expect(findSecrets({ a: undefined, n: 1, b: true, z: null }, [/sk-/g], [])).toEqual([]);
+    expect(findSecrets({ a: "sk-abcdefgh12", b: "xy-abcdefgh" }, [/sk-[a-z0-9]{8,}/g, /xy-[a-z]{8}/g], [])).toEqual(["/a", "/b"]);
   });
 });
