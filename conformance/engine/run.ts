@@ -125,7 +125,7 @@ async function resetSubject(subject: Subject): Promise<void> {
   try {
     await withTimeout(subject.reset({ timeoutMs: resetTimeoutMs }), resetTimeoutMs + subjectGraceMs, `resetting ${subject.info.name}`);
   } catch (error) {
-    const message = `reset failed: ${error instanceof Error ? error.message : String(error)}`;
+    const message = `reset failed: ${errorText(error)}`;
     throw error instanceof SubjectBrokenError ? new SubjectBrokenError(message, error.stderr) : new ScenarioError(message);
   }
 }

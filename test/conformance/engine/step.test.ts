@@ -304,28 +304,25 @@ describe("a fixture snapshot that never comes", () => {
   }
 
   const hangs = () => new Promise<never>(() => undefined);
-
-  it("on settle, is an error naming the fixture, not the subject (which answered)", async () => {
-    const yaml = `${header}fixtures: {srv: {kind: live}}\nsteps:\n  - op: runner.echo\n    with: {value: 1}\n    snapshotOnSettle: [srv]\n`;
-    const result = await onFakeClock(() =>
+  /** The scenario against a subject that answers, beside a fixture whose snapshot never ends. */
+  const withHungSnapshot = (yaml: string) =>
+    onFakeClock(() =>
       runScenario(
         expandYaml(yaml)[0],
         fakeSubject(() => ok({ value: 1 })),
         kindsOf(liveInstance({}, { snapshot: hangs })),
       ),
     );
+
+  it("on settle, is an error naming the fixture, not the subject (which answered)", async () => {
+    const yaml = `${header}fixtures: {srv: {kind: live}}\nsteps:\n  - op: runner.echo\n    with: {value: 1}\n    snapshotOnSettle: [srv]\n`;
+    const result = await withHungSnapshot(yaml);
     expect([result.status, result.message]).toEqual(["error", 'snapshot of fixture "srv" on settle did not finish within 5000 ms']);
   });
 
   it("for an assertion, is an error naming the fixture", async () => {
     const yaml = `${header}fixtures: {srv: {kind: live}}\nsteps:\n  - op: runner.echo\n    with: {value: 1}\n    expect:\n      - {fixture: srv, at: /open, equals: 0}\n`;
-    const result = await onFakeClock(() =>
-      runScenario(
-        expandYaml(yaml)[0],
-        fakeSubject(() => ok({ value: 1 })),
-        kindsOf(liveInstance({}, { snapshot: hangs })),
-      ),
-    );
+    const result = await withHungSnapshot(yaml);
     expect([result.status, result.message]).toEqual(["error", 'snapshot of fixture "srv" did not finish within 5000 ms']);
   });
 });
