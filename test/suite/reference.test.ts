@@ -44,6 +44,11 @@ const scenarios = process.env.TNC_SUITE_FILTER
   ? lint.expanded.filter((scenario) => picomatch.isMatch(scenario.id, process.env.TNC_SUITE_FILTER!))
   : lint.expanded;
 const jobs = Number(process.env.TNC_SUITE_JOBS ?? defaultJobs());
+// A pass's results arrive in suite order from lanes scheduled longest first, so the first scenario's
+// test can wait for nearly the whole pass (over a minute through the ts runner on a loaded machine):
+// each test is bounded by the pass, itself bounded by every scenario's own timeouts. Scenario by
+// scenario, a test waits for its own scenario only.
+const resultTimeoutMs = inProcessOnly ? undefined : 10 * 60_000;
 const inProcessSteps = new Map<string, unknown[]>();
 const durations = await loadDurationTable(toolnexusDurationsFile);
 
@@ -164,12 +169,16 @@ afterAll(async () => {
 describe("reference (in-process)", () => {
   const results: Result[] = [];
   scenarios.forEach((scenario, index) => {
-    it(scenario.id, async () => {
-      const { result, steps } = await inProcess.ran(index);
-      results.push(result);
-      inProcessSteps.set(scenario.id, steps);
-      expect(result.status, formatResult(result)).toBe("pass");
-    });
+    it(
+      scenario.id,
+      async () => {
+        const { result, steps } = await inProcess.ran(index);
+        results.push(result);
+        inProcessSteps.set(scenario.id, steps);
+        expect(result.status, formatResult(result)).toBe("pass");
+      },
+      resultTimeoutMs,
+    );
   });
   it(`came in suite order${inProcessOnly ? "" : ` on ${jobs} lanes`}, as --jobs 1 gives`, () =>
     expectSuiteOrderAllPassing(results, inProcess.order, "reference"));
@@ -182,12 +191,16 @@ describe.skipIf(inProcessOnly)("reference through the ts runner (same results as
     tsPass = suitePass("ts", async () => runnerLanes(await openRunner("ts"), jobs, console.log));
   });
   scenarios.forEach((scenario, index) => {
-    it(scenario.id, async () => {
-      const { result, steps } = await tsPass!.ran(index);
-      results.push(result);
-      expect(result.status, formatResult(result)).toBe("pass");
-      expect(steps).toEqual(inProcessSteps.get(scenario.id));
-    });
+    it(
+      scenario.id,
+      async () => {
+        const { result, steps } = await tsPass!.ran(index);
+        results.push(result);
+        expect(result.status, formatResult(result)).toBe("pass");
+        expect(steps).toEqual(inProcessSteps.get(scenario.id));
+      },
+      resultTimeoutMs,
+    );
   });
   it(`came in suite order on ${jobs} lanes, as --jobs 1 gives`, () => expectSuiteOrderAllPassing(results, tsPass!.order, "ts"));
 });
