@@ -24,14 +24,15 @@ export async function loadBaseline(path: string): Promise<Map<string, Entry>> {
     throw new Error(`${path}:${lineCounter.linePos(document.errors[0].pos[0]).line}: ${document.errors[0].message.split("\n")[0]}`);
   const data = document.toJS();
   if (!validateBaseline(data)) {
-    const problem = validateBaseline.errors?.[0];
-    const at = problem?.instancePath ?? "";
+    // ajv sets errors whenever it returns false.
+    const problem = validateBaseline.errors![0];
+    const at = problem.instancePath;
     const hint =
-      problem?.keyword === "required" && problem.params.missingProperty === "checks"
+      problem.params.missingProperty === "checks" // only a `required` error has a missingProperty
         ? ": list the check ids the scenario fails on (`npm run conformance -- baseline --update FILE --runner NAME` writes them from a run)"
         : "";
     throw new Error(
-      `${path}:${lineOf(pointerToPath(at))}: invalid baseline at ${at || "(top)"}: ${problem?.message}${hint} (schema: conformance/schema/baseline.schema.json)`,
+      `${path}:${lineOf(pointerToPath(at))}: invalid baseline at ${at || "(top)"}: ${problem.message}${hint} (schema: conformance/schema/baseline.schema.json)`,
     );
   }
   const entries = new Map<string, Entry>();

@@ -28,6 +28,7 @@ describe("a strict: false entry quotes its measured rate and command", () => {
       "10 / 20 runs",
       "1 of 6  runs",
       "1 of 2 run",
+      "1/6 runs",
     ])
       expect(unbackedNonStrict(`${rate} by ${command}`), rate).toBeUndefined();
   });
