@@ -142,7 +142,7 @@ export async function measureSuite(context: BenchContext): Promise<Row[]> {
         unit: "x",
         summary: summarize(pairedRatios(wallsOf(keyOf(subject.name, 1)), wallsOf(keyOf(subject.name, lanes)))),
         target: !slice ? { stat: "median", op: ">=", value: jobsRatioTarget } : undefined,
-        note: `the default --jobs here is ${lanes} (twice the cores, 2 to 8)`,
+        note: `the default --jobs here is ${lanes} (four per core, 2 to 8)`,
       });
       const serial = samples.get(keyOf(subject.name, 1))!;
       const laned = samples.get(keyOf(subject.name, lanes))!;

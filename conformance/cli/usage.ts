@@ -72,7 +72,7 @@ export function parseJobs(value: string): number {
 export function jobsOption(): Option {
   return new Option(
     "--jobs <n>",
-    `scenarios of a subject at once, each on its own runner process (default ${defaultJobs()} here: twice the cores, 2 to 8; 1: one after another); reports are the same whatever n`,
+    `scenarios of a subject at once, each on its own runner process (default ${defaultJobs()} here: four per core, 2 to 8; 1: one after another); reports are the same whatever n`,
   ).argParser(parseJobs);
 }
 

@@ -6,13 +6,14 @@ import { startRunnerSubject, type RunnerSubject } from "./runner.ts";
 import type { Subject } from "./subject.ts";
 
 /**
- * Scenarios per subject at once when --jobs is not given: twice the cores, at least 2, at most 8.
- * A scenario mostly waits (hung servers, phase timeouts, retry backoffs, closes) while the CPU idles,
- * so two per core keep it busy without starving the timing bounds scenarios check; beyond 8 a
+ * Scenarios per subject at once when --jobs is not given: four per core, at least 2, at most 8.
+ * A scenario mostly waits (hung servers, phase timeouts, retry backoffs, closes) while the CPU idles;
+ * measured on 2 cores (scripts/flake-check.ts, 5 runs at 8), no scenario's bound starved at four per
+ * core that did not at one at a time (conformance/README.md#running-scenarios-at-once); beyond 8 a
  * subject's runner processes cost more memory than the waits they overlap are worth.
  */
 export function defaultJobs(cores = availableParallelism()): number {
-  return Math.min(8, Math.max(2, 2 * cores));
+  return Math.min(8, Math.max(2, 4 * cores));
 }
 
 /**

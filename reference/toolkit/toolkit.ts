@@ -45,7 +45,6 @@ export function assembleToolkit(
     byName.set(tool.name, tool);
   }
   const tools = [...byName.values()];
-  let closed = false;
   return {
     tools: () => [...tools],
     get: (name) => byName.get(name),
@@ -62,9 +61,9 @@ export function assembleToolkit(
     toOpenAI: () => toOpenAI(tools),
     toAnthropic: () => toAnthropic(tools),
     toGemini: () => toGemini(tools),
+    // A second close does nothing (SPEC toolkit.close, decision 42): what onClose releases is released
+    // once (the MCP source memoizes its close, reference/mcp/load.ts), so no flag of its own.
     async close() {
-      if (closed) return;
-      closed = true;
       await options.onClose?.();
     },
   };
