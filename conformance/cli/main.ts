@@ -149,7 +149,8 @@ export function buildProgram(): Command {
         noBaseline: options.baseline === false,
         handshakeTimeoutMs: options.handshakeTimeout,
         skip: options.skip,
-        jobs: options.jobs ?? defaultJobs(),
+        // No more lanes than scenario runs: a lane with nothing to run costs a runner process for nothing.
+        jobs: Math.min(options.jobs ?? defaultJobs(), Math.max(1, scenarios.length * (options.repeat ?? 1))),
       };
       const { report, problems } = await runAgainstSubjects(scenarios, choice, {
         suiteIds,

@@ -150,6 +150,15 @@ describe("run --repeat", () => {
     );
     expect(code, stdout).toBe(1);
     expect(stdout).toContain("2 scenarios, each 5 times, 3 at a time");
+    // No more lanes than runs: one scenario run once gets one lane, whatever --jobs says.
+    const one = await runCli(
+      ["run", join(dir, "scenarios"), "--runner-cmd", runnerCmd, "--filter", "steady", "--jobs", "3", "--no-baseline"],
+      60_000,
+      {
+        FAKE_RUNNER_FLIP_DIR: turns,
+      },
+    );
+    expect(one.stdout).toMatch(/, 1 scenarios\n/);
     const report = await readReport(json);
     expect(report.results.map((result) => result.scenario)).toEqual(["flip", "steady"]);
     // Five "flip" calls across the lanes' processes take turns 0-4: flip, flop, flip, flop, flip.
