@@ -61,7 +61,7 @@ export function assembleToolkit(
     toOpenAI: () => toOpenAI(tools),
     toAnthropic: () => toAnthropic(tools),
     toGemini: () => toGemini(tools),
-    // A second close does nothing (SPEC toolkit.close, decision 42): what onClose releases is released
+    // A second close does nothing (SPEC toolkit.close, decision 43): what onClose releases is released
     // once (the MCP source memoizes its close, reference/mcp/load.ts), so no flag of its own.
     async close() {
       await options.onClose?.();
