@@ -18,5 +18,7 @@ export default defineConfig({
     hookTimeout: 30_000,
     teardownTimeout: 10_000,
     globalSetup: ["test/global-setup.ts"],
+    // rejects.toThrow(text) fails on a rejection with undefined or null, which vitest lets pass.
+    setupFiles: ["test/strict-rejects.ts"],
   },
 });
