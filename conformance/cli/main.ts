@@ -149,8 +149,7 @@ export function buildProgram(): Command {
         noBaseline: options.baseline === false,
         handshakeTimeoutMs: options.handshakeTimeout,
         skip: options.skip,
-        // No more lanes than scenario runs: a lane with nothing to run costs a runner process for nothing.
-        jobs: Math.min(options.jobs ?? defaultJobs(), Math.max(1, scenarios.length * (options.repeat ?? 1))),
+        jobs: options.jobs ?? defaultJobs(),
       };
       const { report, problems } = await runAgainstSubjects(scenarios, choice, {
         suiteIds,

@@ -97,7 +97,10 @@ export async function runAgainstSubjects(
   // Subjects side by side print, and are reported, in their order all the same: a report does not
   // depend on how many ran at once, only the time does.
   const output = new OrderedLog(console.log);
-  const opening = openSubjects(choice, (index) => (line) => output.line(index, line));
+  // No more lanes than scenario runs (run and history alike): a lane with nothing to run costs a runner
+  // process for nothing.
+  const jobs = Math.min(choice.jobs ?? 1, Math.max(1, scenarios.length * repeat));
+  const opening = openSubjects({ ...choice, jobs }, (index) => (line) => output.line(index, line));
   const turns: SubjectTurn[] = [];
   let taken = 0;
   let broken = false;
