@@ -12,7 +12,7 @@ import { measureEcho } from "./measure/echo.ts";
 import { measureMcpLoad } from "./measure/mcp-load.ts";
 import { measureSuite } from "./measure/suite.ts";
 import { parseOptions, usage, UsageError, type Group } from "./lib/options.ts";
-import { prepareRunner, runnerOrder, type RunnerChoice } from "./lib/runners.ts";
+import { obtainability, prepareRunner, runnerOrder, type RunnerChoice } from "./lib/runners.ts";
 import { formatTable, shortReason, tally, verdict, type Row } from "./lib/table.ts";
 
 function parentPid(pid: number): number {
@@ -67,9 +67,10 @@ async function main(): Promise<number> {
       return 2;
     }
     // Installers are mostly network and back-off waits: run them side by side, before any timing.
+    const decision = await obtainability();
     runners = await Promise.all(
       order.map(async ({ runner, source }) => {
-        const choice = await prepareRunner(runner, log, source);
+        const choice = await prepareRunner(runner, log, decision, source);
         log(
           choice.available
             ? `runner ${choice.name}: ${choice.package} ${choice.version}`

@@ -30,6 +30,7 @@ export const generatedTypes: GeneratedTypes[] = [
   { schema: "conformance/schema/diff.schema.json", output: "conformance/schema/diff.types.ts", name: "ReportDiff" },
   { schema: "conformance/schema/baseline.schema.json", output: "conformance/schema/baseline.types.ts", name: "Baseline" },
   { schema: "conformance/schema/boundaries.schema.json", output: "conformance/schema/boundaries.types.ts", name: "BoundaryExplanations" },
+  { schema: "conformance/schema/obtainability.schema.json", output: "conformance/schema/obtainability.types.ts", name: "Obtainability" },
   { schema: "runners/protocol/runner-manifest.schema.json", output: "runners/protocol/runner-manifest.types.ts", name: "RunnerManifest" },
   // A result's value, a request's input, an error's details: any object, Record<string, unknown>.
   {

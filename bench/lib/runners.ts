@@ -1,12 +1,20 @@
 // Which runners can be measured here: the `ts` runner and every port runner, published and built from
 // the source checkout, each either a spec to start (installed or built, handshake checked once) or
-// the reason it is unavailable.
+// the reason it is unavailable. A port this machine cannot obtain (npm test's decision, TNC_OBTAINABLE,
+// or one made here) is not installed: its rows say why.
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { runnersDir } from "../../conformance/common/paths.ts";
 import type { PortSourceChoice } from "../../conformance/subjects/port-source.ts";
 import { baselinePath, subjectName, type RunnerOrigin } from "../../conformance/subjects/runner-identity.ts";
 import { openRunner, readManifest, runnerNames } from "../../conformance/subjects/runner-registry.ts";
+import {
+  decideObtainability,
+  obtainabilityEnvironmentVariable,
+  readObtainability,
+  verdictFor,
+} from "../../conformance/subjects/obtainability.ts";
+import type { Obtainability } from "../../conformance/schema/obtainability.types.ts";
 import type { RunnerSpec } from "../../conformance/subjects/runner.ts";
 import { UsageError } from "./options.ts";
 
@@ -24,12 +32,25 @@ function folderReason(name: string): string | undefined {
   return undefined;
 }
 
+/** What this machine obtains: the decision npm test made once, or one made now when the bench runs alone. */
+export async function obtainability(): Promise<Obtainability> {
+  const file = process.env[obtainabilityEnvironmentVariable];
+  return file ? readObtainability(file) : decideObtainability();
+}
+
 /** Install (bounded, by the manifest) and handshake once; the measurements start fresh processes from the spec. */
-export async function prepareRunner(runner: string, log: (line: string) => void, source?: PortSourceChoice): Promise<RunnerChoice> {
+export async function prepareRunner(
+  runner: string,
+  log: (line: string) => void,
+  decision: Obtainability,
+  source?: PortSourceChoice,
+): Promise<RunnerChoice> {
   const origin: RunnerOrigin = source ? { kind: "source", source } : { kind: "pinned" };
   const name = subjectName(runner, origin);
   const missing = folderReason(runner);
   if (missing) return { name, available: false, reason: missing };
+  const verdict = verdictFor(decision, name);
+  if (verdict.here === "no") return { name, available: false, reason: `not obtainable here: ${verdict.why}` };
   try {
     const subject = await openRunner(runner, log, origin);
     const { version, package: pkg } = subject.info;

@@ -21,6 +21,7 @@ import { writeBadges } from "../report/badges.ts";
 import { formatOddOneOut } from "../report/odd-one-out.ts";
 import { appendStepSummary, renderReportSummary } from "../report/step-summary.ts";
 import { registerDiffCommand } from "./diff-command.ts";
+import { registerObtainableCommand } from "./obtainable-command.ts";
 import type { Report } from "../schema/report.types.ts";
 import { runAgainstSubjects, type SubjectChoice } from "./run-command.ts";
 import { cleanUpOnInterrupt } from "../common/interrupt.ts";
@@ -256,6 +257,7 @@ export function buildProgram(): Command {
   registerHistoryCommand(program);
   registerBaselineCommand(program);
   registerDiffCommand(program);
+  registerObtainableCommand(program);
   throwUsageErrors(program);
   return program;
 }

@@ -21,16 +21,16 @@ const validateManifest = compileSchema<RunnerManifest>(require("../../runners/pr
 const defaultInstallTimeoutMs = 15 * 60_000;
 const installOutputTail = 4_000;
 
-export function runnerNames(): string[] {
-  return readdirSync(runnersDir, { withFileTypes: true })
-    .filter((entry) => entry.isDirectory() && existsSync(join(runnersDir, entry.name, "runner.json")))
+export function runnerNames(dir = runnersDir): string[] {
+  return readdirSync(dir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && existsSync(join(dir, entry.name, "runner.json")))
     .map((entry) => entry.name)
     .sort();
 }
 
-export async function readManifest(name: string): Promise<RunnerManifest> {
-  const path = join(runnersDir, name, "runner.json");
-  if (!existsSync(path)) throw new Error(`no runner "${name}": expected ${path}; runners here: ${runnerNames().join(", ")}`);
+export async function readManifest(name: string, dir = runnersDir): Promise<RunnerManifest> {
+  const path = join(dir, name, "runner.json");
+  if (!existsSync(path)) throw new Error(`no runner "${name}": expected ${path}; runners here: ${runnerNames(dir).join(", ")}`);
   const data = JSON.parse(await readFile(path, "utf8"));
   if (!validateManifest(data))
     throw new Error(`${path}: ${validateManifest.errors?.map((e) => `${e.instancePath || "(top)"} ${e.message}`).join("; ")}`);
@@ -42,8 +42,9 @@ function onPath(executable: string): boolean {
 }
 
 /**
- * The installer's own words for a report: without terminal colours, and with every URL replaced by
- * <url>, so no package registry's address ends up in a report, a log or a document quoting one.
+ * The installer's own words for a report: without terminal colours, with every URL replaced by <url>
+ * and the host a client failed to resolve or named as host='...' by <host>, so no package registry's
+ * address ends up in a report, a log or a document quoting one.
  */
 export function installerWords(output: string): string {
   return (
@@ -51,6 +52,8 @@ export function installerWords(output: string): string {
       // eslint-disable-next-line no-control-regex -- terminal colour codes are what it strips
       .replace(/\x1b\[[0-9;]*[A-Za-z]/g, "")
       .replace(/\b[a-z][a-z0-9+.-]*:\/\/[^\s'"<>()\]]*[^\s'"<>()\].,:;]/gi, "<url>")
+      .replace(/(resolve host(?:name)?:? +)[a-z0-9.-]*[a-z0-9]/gi, "$1<host>")
+      .replace(/(host=')[^']*'/gi, "$1<host>'")
       .trim()
   );
 }

@@ -19,6 +19,16 @@ export interface RunnerManifest {
    */
   requires?: string[];
   /**
+   * Asks the port's package client, in the runner's folder, whether its registry serves the pinned package, without installing it (runners/PROTOCOL.md, "Is the port obtainable here?"). Exit 0: served; 3: the client could not reach its registry at all (name resolution or connection failure); anything else: the registry answered and refused, or the client failed. Its output is the client's own words, the telling line last. Without a probe, the install alone decides.
+   *
+   * @minItems 1
+   */
+  probe?: [string, ...string[]];
+  /**
+   * The probe's bound (default 60000): past it the answer is hung.
+   */
+  probeTimeoutMs?: number;
+  /**
    * Installs the published port package, pinned (idempotent; fast when already installed). A non-zero exit makes the runner unavailable with the installer's own output.
    *
    * @minItems 1

@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { obtainableHere } from "../obtainable.ts";
 
 const exec = promisify(execFile);
 const root = fileURLToPath(new URL("../../", import.meta.url));
@@ -48,7 +49,6 @@ function crateFile(version: string): string | undefined {
   return undefined;
 }
 
-const haveCargo = (await run("cargo", ["--version"])).code === 0;
 let dir: string;
 
 beforeAll(async () => {
@@ -59,10 +59,15 @@ afterAll(async () => {
   if (dir) await rm(dir, { recursive: true, force: true });
 });
 
-describe.runIf(haveCargo)("the rust runner", () => {
+// The crate comes from cargo's registry: where this machine cannot reach it (or has no cargo), each
+// test skips with the decision's words (test/obtainable.ts), counted at the end of the run.
+const rust = obtainableHere("rust");
+
+describe("the rust runner", () => {
   it(
     "builds the pinned crate, and a second install is the fast path (no cargo build)",
-    async () => {
+    async ({ skip }) => {
+      skip(!rust.here, rust.note);
       const first = await run("bash", [join(runnerDir, "install.sh")]);
       expect(first.code, first.output).toBe(0);
       const second = await run("bash", [join(runnerDir, "install.sh")]);
@@ -74,7 +79,8 @@ describe.runIf(haveCargo)("the rust runner", () => {
 
   it(
     "passes the smoke test, handshaking with the crate's version from the build's lock file",
-    async () => {
+    async ({ skip }) => {
+      skip(!rust.here, rust.note);
       const { code, output } = await conformance("smoke", "--runner", "rust");
       expect(code, output).toBe(0);
       expect(output).toContain("toolnexus 0.23.0 (rust)");
@@ -85,7 +91,8 @@ describe.runIf(haveCargo)("the rust runner", () => {
 
   it(
     "builds the published crate unpacked as a checkout (path dependency), named rust@source with its content hash",
-    async () => {
+    async ({ skip }) => {
+      skip(!rust.here, rust.note);
       const crate = crateFile("0.23.0");
       expect(crate, "the pinned install downloads toolnexus-0.23.0.crate into cargo's cache").toBeDefined();
       const checkout = join(dir, "checkout");
@@ -131,7 +138,8 @@ describe.runIf(haveCargo)("the rust runner", () => {
 
   it(
     "builds another published release as rust@0.22.0",
-    async () => {
+    async ({ skip }) => {
+      skip(!rust.here, rust.note);
       const { code, output } = await conformance("smoke", "--runner", "rust@0.22.0");
       expect(code, output).toBe(0);
       expect(output).toContain("toolnexus 0.22.0 (rust)");
@@ -139,7 +147,8 @@ describe.runIf(haveCargo)("the rust runner", () => {
     buildTimeout,
   );
 
-  it("lists the published releases through cargo, oldest first", async () => {
+  it("lists the published releases through cargo, oldest first", async ({ skip }) => {
+    skip(!rust.here, rust.note);
     const { code, output, stdout } = await run("bash", [join(runnerDir, "list-versions.sh")]);
     expect(code, output).toBe(0);
     const versions = stdout.trim().split("\n");

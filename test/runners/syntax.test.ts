@@ -83,18 +83,17 @@ async function problemsWith(checker: Checker, files: string[]): Promise<string[]
 describe("every runner source file parses, without its port", () => {
   for (const [name, checker] of Object.entries(checkers)) {
     const files = filesEndingIn(checker.extension);
-    it.skipIf(!onPath(checker.tool))(
-      `${name}: runners/**/*${checker.extension} (${files.length} files; skipped only where ${checker.tool} is not on PATH)`,
-      async () => {
-        expect(files.length, `no runners/**/*${checker.extension} found`).toBeGreaterThan(0);
-        expect(await problemsWith(checker, files)).toEqual([]);
-        // The same check on a planted syntax error must complain, naming the file.
-        const planted = join(scratch, `planted${checker.extension}`);
-        await writeFile(planted, checker.planted);
-        const [problem] = await problemsWith(checker, [planted]);
-        expect(problem, `${name} accepted a planted syntax error`).toContain("planted");
-      },
-      60_000,
-    );
+    it(`${name}: runners/**/*${checker.extension} (${files.length} files; skipped only where ${checker.tool} is not on PATH)`, async ({
+      skip,
+    }) => {
+      skip(!onPath(checker.tool), `${checker.tool} is not on PATH: runners/**/*${checker.extension} not checked`);
+      expect(files.length, `no runners/**/*${checker.extension} found`).toBeGreaterThan(0);
+      expect(await problemsWith(checker, files)).toEqual([]);
+      // The same check on a planted syntax error must complain, naming the file.
+      const planted = join(scratch, `planted${checker.extension}`);
+      await writeFile(planted, checker.planted);
+      const [problem] = await problemsWith(checker, [planted]);
+      expect(problem, `${name} accepted a planted syntax error`).toContain("planted");
+    }, 60_000);
   }
 });

@@ -301,4 +301,14 @@ describe("an installer's words in a report", () => {
       "\x1b[31mgo: reading https://proxy.example.test/github.com/x/@v/v0.16.0.zip: 403 Forbidden\x1b[0m\n[ERROR] Could not find artifact a:b:1 in central (https://repo.example.test/maven2).";
     expect(installerWords(raw)).toBe("go: reading <url>: 403 Forbidden\n[ERROR] Could not find artifact a:b:1 in central (<url>).");
   });
+
+  it("lose the host a client could not resolve, or named as host='...'", async () => {
+    const { installerWords } = await import("../../../conformance/subjects/runner-registry.ts");
+    expect(installerWords("[6] Could not resolve hostname (Could not resolve host: index.example.test)")).toBe(
+      "[6] Could not resolve hostname (Could not resolve host: <host>)",
+    );
+    expect(installerWords("HTTPSConnectionPool(host='files.example.test', port=443): Max retries exceeded")).toBe(
+      "HTTPSConnectionPool(host='<host>', port=443): Max retries exceeded",
+    );
+  });
 });
