@@ -4,10 +4,11 @@
 #   probe_registry UNREACHABLE_ERE COMMAND [ARGS...]
 #
 # Runs COMMAND (which asks the registry for the pinned package without installing it) and prints its
-# output, then its telling line again, last ("served" on success): exit 0 when it succeeds (served); 3 when its output matches the
-# extended regex UNREACHABLE_ERE, the client's own words for "could not reach the registry at all"
-# (a name that did not resolve, a connection refused); 1 otherwise (the registry answered and refused,
-# or the client failed another way). Bounding a client that hangs is the caller's job (probeTimeoutMs).
+# output, then its telling line once more, last: "served" when it succeeds (exit 0); when its output
+# matches the extended regex UNREACHABLE_ERE, the client's own words for "could not reach the registry
+# at all" (a name that did not resolve, a connection refused), the last line that matches (exit 3);
+# otherwise its last line (exit 1: the registry answered and refused, or the client failed another
+# way). Bounding a client that hangs is the caller's job (runner.json probeTimeoutMs).
 probe_registry() {
   local unreachable="$1" output status line
   shift
@@ -18,7 +19,7 @@ probe_registry() {
     echo "served"
     return 0
   fi
-  line=$(grep -Em1 "$unreachable" <<<"$output")
+  line=$(grep -E "$unreachable" <<<"$output" | tail -n1)
   if [[ -n "$line" ]]; then
     echo "${line#"${line%%[![:space:]]*}"}"
     return 3

@@ -1,10 +1,11 @@
-// The bench's pure parts: statistics, flags, table formatting. No timings here: figures come from
+// The bench's pure parts: statistics, flags, table formatting, a port not obtainable here. No timings here: figures come from
 // `npm run bench`, side by side in one run, never from an assertion on a clock.
 import { describe, expect, it } from "vitest";
 import { parseOptions, UsageError } from "../../bench/lib/options.ts";
 import { median, pairedRatios, quantile, summarize } from "../../bench/lib/stats.ts";
 import { formatNumber, formatTable, shortReason, tally, verdict, type Row } from "../../bench/lib/table.ts";
 import { differingScenarios, type SuiteSample } from "../../bench/measure/suite.ts";
+import type { Obtainability } from "../../conformance/schema/obtainability.types.ts";
 
 describe("bench stats", () => {
   it("summarizes min / median / p95 / max / mean, ignoring non-finite samples", () => {
@@ -164,5 +165,31 @@ describe("bench suite samples", () => {
     ]);
     expect(differingScenarios(serial, sample([signature("a", "pass"), signature("b", "fail", ["c1"])]))).toEqual(["c", "(3 results vs 2)"]);
     expect(differingScenarios(serial, undefined)).toEqual([]);
+  });
+});
+
+describe("bench runners", () => {
+  it("does not install a port this machine cannot obtain: its rows say why, from the decision", async () => {
+    const { prepareRunner } = await import("../../bench/lib/runners.ts");
+    const decision: Obtainability = {
+      decidedAt: "2026-12-04T00:00:00.000Z",
+      runners: [
+        {
+          name: "python",
+          package: "toolnexus==0.21.0",
+          toolchains: [{ tool: "python3", found: true, version: "Python 3.11.7" }],
+          port: { answer: "unreachable", words: "pip's words\n[Errno -2] Name or service not known" },
+        },
+      ],
+    };
+    const logged: string[] = [];
+    const choice = await prepareRunner("python", (line) => logged.push(line), decision);
+    expect(choice).toEqual({
+      name: "python",
+      available: false,
+      reason: "not obtainable here: its package client could not reach its registry: [Errno -2] Name or service not known",
+    });
+    // Nothing was installed: an install logs its command first.
+    expect(logged).toEqual([]);
   });
 });
