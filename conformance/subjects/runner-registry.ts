@@ -42,9 +42,10 @@ function onPath(executable: string): boolean {
 }
 
 /**
- * The installer's own words for a report: without terminal colours, with every URL replaced by <url>
- * and the host a client failed to resolve or named as host='...' by <host>, so no package registry's
- * address ends up in a report, a log or a document quoting one.
+ * The installer's own words for a report: without terminal colours, with every URL replaced by <url>,
+ * the host a client failed to resolve or named as host='...' by <host>, and the NuGet sources it
+ * searched by <source>, so no package registry's address ends up in a report, a log or a document
+ * quoting one.
  */
 export function installerWords(output: string): string {
   return (
@@ -52,7 +53,8 @@ export function installerWords(output: string): string {
       // eslint-disable-next-line no-control-regex -- terminal colour codes are what it strips
       .replace(/\x1b\[[0-9;]*[A-Za-z]/g, "")
       .replace(/\b[a-z][a-z0-9+.-]*:\/\/[^\s'"<>()\]]*[^\s'"<>()\].,:;]/gi, "<url>")
-      .replace(/(resolve host(?:name)?:? +)[a-z0-9.-]*[a-z0-9]/gi, "$1<host>")
+      .replace(/((?:resolve host(?:name)?:?|Unknown host) +)[a-z0-9.-]*[a-z0-9]/gi, "$1<host>")
+      .replace(/(in source\(s\): )[^\s,]+/g, "$1<source>")
       .replace(/(host=')[^']*'/gi, "$1<host>'")
       .trim()
   );

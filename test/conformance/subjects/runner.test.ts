@@ -302,7 +302,7 @@ describe("an installer's words in a report", () => {
     expect(installerWords(raw)).toBe("go: reading <url>: 403 Forbidden\n[ERROR] Could not find artifact a:b:1 in central (<url>).");
   });
 
-  it("lose the host a client could not resolve, or named as host='...'", async () => {
+  it("lose the host a client could not resolve, named as host='...', or the NuGet source it searched", async () => {
     const { installerWords } = await import("../../../conformance/subjects/runner-registry.ts");
     expect(installerWords("[6] Could not resolve hostname (Could not resolve host: index.example.test)")).toBe(
       "[6] Could not resolve hostname (Could not resolve host: <host>)",
@@ -310,5 +310,11 @@ describe("an installer's words in a report", () => {
     expect(installerWords("HTTPSConnectionPool(host='files.example.test', port=443): Max retries exceeded")).toBe(
       "HTTPSConnectionPool(host='<host>', port=443): Max retries exceeded",
     );
+    expect(installerWords("[ERROR] Unknown host repo.example.test: Name or service not known")).toBe(
+      "[ERROR] Unknown host <host>: Name or service not known",
+    );
+    expect(
+      installerWords("error NU1101: Unable to find package Toolnexus. No packages exist with this id in source(s): feed.example.test"),
+    ).toBe("error NU1101: Unable to find package Toolnexus. No packages exist with this id in source(s): <source>");
   });
 });
