@@ -7,8 +7,9 @@
 # output, then its telling line once more, last: "served" when it succeeds (exit 0); when its output
 # matches the extended regex UNREACHABLE_ERE, the client's own words for "could not reach the registry
 # at all" (a name that did not resolve, a connection refused), the last line that matches (exit 3);
-# otherwise its last line (exit 1: the registry answered and refused, or the client failed another
-# way). Bounding a client that hangs is the caller's job (runner.json probeTimeoutMs).
+# otherwise its last line that matches $PROBE_TELLING (an extended regex; default: its last line) (exit
+# 1: the registry answered and refused, or the client failed another way). Bounding a client that
+# hangs is the caller's job (runner.json probeTimeoutMs).
 probe_registry() {
   local unreachable="$1" output status line
   shift
@@ -24,7 +25,8 @@ probe_registry() {
     echo "${line#"${line%%[![:space:]]*}"}"
     return 3
   fi
-  line=$(grep -v '^[[:space:]]*$' <<<"$output" | tail -n1)
+  line=$(grep -E "${PROBE_TELLING:-[^[:space:]]}" <<<"$output" | tail -n1)
+  [[ -n "$line" ]] || line=$(grep -v '^[[:space:]]*$' <<<"$output" | tail -n1)
   echo "${line#"${line%%[![:space:]]*}"}"
   return 1
 }

@@ -8,13 +8,9 @@ source ../probe.sh
 package="toolnexus@$(sed -n 's/^TOOLNEXUS_VERSION="\(.*\)"$/\1/p' install-published.sh)"
 view() {
   local answer
-  # npm's first error lines say what happened (its last names its debug log): that one again, last.
-  answer=$(npm view "$package" version --fetch-retries 1 2>&1) || {
-    printf '%s\n' "$answer"
-    grep -m1 -E 'npm error 404 Not Found|npm error code' <<<"$answer"
-    return 1
-  }
+  answer=$(npm view "$package" version --fetch-retries 1 2>&1) || { printf '%s\n' "$answer"; return 1; }
   [[ -n "$answer" ]] || { echo "npm view $package: the registry has the package but not that version"; return 1; }
   echo "$answer"
 }
-probe_registry 'ECONNREFUSED|ENOTFOUND|EAI_AGAIN|ENETUNREACH|EHOSTUNREACH' view
+# npm's error code says what happened; its last line names its debug log.
+PROBE_TELLING='npm error code' probe_registry 'ECONNREFUSED|ENOTFOUND|EAI_AGAIN|ENETUNREACH|EHOSTUNREACH' view

@@ -158,6 +158,38 @@ describe.runIf(haveCargo)("cargo's answer decides the rust port", () => {
   }, 60_000);
 });
 
+describe.runIf(await onPath("npm"))("npm's answer decides the js port", () => {
+  it("a registry that answers and refuses the package: refused; one that cannot be reached: not obtainable here", async () => {
+    const [refused, unreachable] = await Promise.all([
+      decide("js", { NPM_CONFIG_REGISTRY: `${indexUrl}/` }),
+      decide("js", { NPM_CONFIG_REGISTRY: `${closedUrl}/` }),
+    ]);
+    expect(refused.runners[0].port.answer, refused.runners[0].port.words).toBe("refused");
+    expect(verdictFor(refused, "js").why).toBe("its registry answered and refused toolnexus@0.16.0: npm error code E404");
+    expect(unreachable.runners[0].port.answer, unreachable.runners[0].port.words).toBe("unreachable");
+    expect(verdictFor(unreachable, "js@source")).toMatchObject({ here: "no", why: expect.stringContaining("ECONNREFUSED") });
+  }, 60_000);
+});
+
+describe.runIf(await onPath("dotnet"))("NuGet's answer decides the csharp port", () => {
+  /** A TMPDIR whose nuget.config (found above the probe's scratch project) lists only the loopback feed. */
+  function nugetAt(url: string, name: string): Record<string, string> {
+    const dir = join(scratch, `nuget-${name}`);
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(
+      join(dir, "nuget.config"),
+      `<configuration><packageSources><clear /><add key="loopback" value="${url}/v3/index.json" allowInsecureConnections="true" /></packageSources></configuration>`,
+    );
+    return { TMPDIR: dir };
+  }
+
+  it("a feed that cannot be reached: not obtainable here, with NuGet's own words", async () => {
+    const decision = await decide("csharp", nugetAt(closedUrl, "unreachable"));
+    expect(decision.runners[0].port.answer, decision.runners[0].port.words).toBe("unreachable");
+    expect(verdictFor(decision, "csharp")).toMatchObject({ here: "no", why: expect.stringContaining("Connection refused") });
+  }, 90_000);
+});
+
 describe("the decision's own rules, on runners made for the test", () => {
   /** A runners folder with one runner, NAME, whose manifest has `change` over a minimal one. */
   function runnerWith(name: string, change: Record<string, unknown>): string {
