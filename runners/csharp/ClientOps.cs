@@ -1,6 +1,6 @@
 using System.Text.Json;
 using System.Text.Json.Nodes;
-using Json.Patch;
+using Microsoft.AspNetCore.JsonPatch.SystemTextJson;
 using Toolnexus;
 using static ToolnexusConformance.Common;
 using TnJson = Toolnexus.Json;
@@ -18,13 +18,6 @@ sealed class ClientEntry
     /// <summary>Body transform calls in the current run/ask/stream: the turn (it runs once per LLM request).</summary>
     public int Turn;
     public void Add(List<object?> list, object? value) { lock (this) list.Add(value); }
-}
-
-sealed class ToolkitEntry(Toolkit toolkit, List<string> warnings)
-{
-    public Toolkit Toolkit { get; } = toolkit;
-    public List<string> Warnings { get; } = warnings;
-    public bool Closed;
 }
 
 /// <summary>Records {method, url, body} of each LLM request, then forwards it (transport: "recording").</summary>
@@ -47,8 +40,15 @@ sealed class RecordingHandler(ClientEntry entry) : DelegatingHandler(new HttpCli
 }
 
 /// <summary>The client operations (client.*, store.*) over the port's LlmClient.</summary>
-sealed class ClientOps(Session session, TextWriter stderr)
+sealed class ClientOps(Session session)
 {
+    /// <summary>
+    /// The key of a client created without `apiKey` (or with ""): the port refuses to call without one
+    /// and otherwise reads OPENROUTER_API_KEY / OPENAI_API_KEY / ANTHROPIC_API_KEY from the environment
+    /// (LlmClient.ResolveKey), which would send a developer's real key to a fixture. Same as every runner.
+    /// </summary>
+    public const string PlaceholderApiKey = "conformance-placeholder-key";
+
     public object? Create(Dictionary<string, object?> input)
     {
         var handle = Str(input, "handle");
@@ -57,7 +57,7 @@ sealed class ClientOps(Session session, TextWriter stderr)
         var opts = new LlmClient.Options
         {
             BaseUrl = Str(input, "baseUrl"), Style = Str(input, "style"), Model = Str(input, "model"),
-            ApiKey = input.GetValueOrDefault("apiKey") as string,
+            ApiKey = input.GetValueOrDefault("apiKey") is string { Length: > 0 } key ? key : PlaceholderApiKey,
             SystemPrompt = input.GetValueOrDefault("systemPrompt") as string,
             MaxTurns = Int(input, "maxTurns"), Retries = Int(input, "retries"), RetryBaseMs = Int(input, "retryBaseMs"),
             TimeoutMs = Int(input, "timeoutMs"),
@@ -98,12 +98,17 @@ sealed class ClientOps(Session session, TextWriter stderr)
         return null;
     }
 
-    /// <summary>bodyTransform as data: record a deep copy of the body, then return null or the RFC 6902-patched body.</summary>
-    private Func<IDictionary<string, object?>, IDictionary<string, object?>?> BodyTransform(Dictionary<string, object?> data, ClientEntry entry)
+    /// <summary>
+    /// bodyTransform as data: record a deep copy of the body, then return null or the RFC 6902-patched body.
+    /// The patch is applied by Microsoft.AspNetCore.JsonPatch.SystemTextJson to a System.Text.Json copy of
+    /// the body; a patch that does not apply (a failed `test`, a missing path) throws out of the transform
+    /// into the port, as the other runners' patch libraries do.
+    /// </summary>
+    private static Func<IDictionary<string, object?>, IDictionary<string, object?>?> BodyTransform(Dictionary<string, object?> data, ClientEntry entry)
     {
         var returnNull = data.GetValueOrDefault("returnNull") is true;
         var inPlace = data.GetValueOrDefault("inPlace") is true;
-        var patch = data.ContainsKey("patch") ? JsonSerializer.Deserialize<JsonPatch>(TnJson.Stringify(data["patch"])) : null;
+        var patch = data.ContainsKey("patch") ? JsonSerializer.Deserialize<JsonPatchDocument>(TnJson.Stringify(data["patch"])) : null;
         var onTurns = data.GetValueOrDefault("onTurns") as List<object?>;
         return body =>
         {
@@ -114,24 +119,23 @@ sealed class ClientOps(Session session, TextWriter stderr)
             if (inPlace && patch != null)
             {
                 // inPlace: the patched document's keys replace the received dictionary's own, so the edit lives in it.
-                var applied = patch.Apply(JsonNode.Parse(TnJson.Stringify(body)));
-                if (applied.Error != null) stderr.WriteLine($"csharp runner: bodyTransform patch does not apply: {applied.Error}");
-                else if (TnJson.ParseLoose(applied.Result?.ToJsonString() ?? "null") is Dictionary<string, object?> edited)
-                {
-                    body.Clear();
-                    foreach (var (key, value) in edited) body[key] = value;
-                }
+                var edited = Patched(patch, body);
+                body.Clear();
+                foreach (var (key, value) in edited) body[key] = value;
             }
             if (returnNull) return null;
             if (patch == null || inPlace) return body;
-            var result = patch.Apply(JsonNode.Parse(TnJson.Stringify(body)));
-            if (result.Error != null)
-            {
-                stderr.WriteLine($"csharp runner: bodyTransform patch does not apply: {result.Error}");
-                return body;
-            }
-            return TnJson.ParseLoose(result.Result?.ToJsonString() ?? "null") as Dictionary<string, object?> ?? body;
+            return Patched(patch, body);
         };
+    }
+
+    /// <summary>A patched copy of the body (the port's model: Dictionary / List / long / double).</summary>
+    private static Dictionary<string, object?> Patched(JsonPatchDocument patch, IDictionary<string, object?> body)
+    {
+        var node = JsonNode.Parse(TnJson.Stringify(body))!;
+        patch.ApplyTo(node);
+        return TnJson.ParseLoose(node.ToJsonString()) as Dictionary<string, object?>
+            ?? throw new InvalidOperationException("the patched body is not a JSON object");
     }
 
     private static LlmClient.Hooks Hooks(Dictionary<string, object?> data, ClientEntry entry)
@@ -179,7 +183,7 @@ sealed class ClientOps(Session session, TextWriter stderr)
         var entry = session.ClientOf(input);
         var toolkit = await session.ToolkitFor(input);
         System.Threading.Interlocked.Exchange(ref entry.Turn, 0); // a new call starts at turn 0
-        var capture = new Capture(stderr);
+        var capture = new Capture();
         try { return await call(entry, toolkit); }
         finally
         {

@@ -30,18 +30,15 @@ static class Common
 /// <summary>Captures what the port writes to Console.Error during one operation (still echoed to stderr).</summary>
 sealed class Capture : IDisposable
 {
+    /// <summary>The process's real stderr, kept at start-up (Program.cs) before any capture replaces Console.Error.</summary>
+    public static TextWriter RealStderr = Console.Error;
     private readonly StringWriter _buffer = new();
-    private readonly TextWriter _stderr;
-    public Capture(TextWriter stderr)
-    {
-        _stderr = stderr;
-        Console.SetError(TextWriter.Synchronized(new Tee(_buffer, stderr)));
-    }
+    public Capture() => Console.SetError(TextWriter.Synchronized(new Tee(_buffer, RealStderr)));
     public List<string> Lines()
     {
         lock (_buffer) return _buffer.ToString().Split('\n').Select(l => l.TrimEnd('\r')).Where(l => l.Trim().Length > 0).ToList();
     }
-    public void Dispose() => Console.SetError(_stderr);
+    public void Dispose() => Console.SetError(RealStderr);
 
     private sealed class Tee(StringWriter buffer, TextWriter echo) : TextWriter
     {

@@ -8,10 +8,10 @@ sealed class Ops
     private readonly Session _session = new();
     private readonly Dictionary<string, Func<Dictionary<string, object?>, Task<object?>>> _table;
 
-    public Ops(TextWriter stderr)
+    public Ops()
     {
-        var client = new ClientOps(_session, stderr);
-        var toolkit = new ToolkitOps(_session, stderr);
+        var client = new ClientOps(_session);
+        var toolkit = new ToolkitOps(_session);
         _table = new()
         {
             ["session.reset"] = async _ => { await Reset(); return null; },

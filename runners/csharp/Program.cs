@@ -1,6 +1,6 @@
-// The `csharp` runner: drives the published C# port of toolnexus (NuGet Toolnexus, pinned in
-// Runner.csproj) through the JSON-lines protocol of runners/PROTOCOL.md. stdout carries protocol
-// lines only; everything else goes to stderr.
+// The `csharp` runner: drives the C# port of toolnexus (NuGet Toolnexus, pinned in Runner.csproj, or
+// the port's source with --source) through the JSON-lines protocol of runners/PROTOCOL.md. stdout
+// carries protocol lines only; everything else goes to stderr.
 using System.Reflection;
 using System.Text;
 using System.Text.Json.Nodes;
@@ -11,8 +11,9 @@ using TnJson = Toolnexus.Json;
 const int Protocol = 2;
 var protocolOut = new StreamWriter(Console.OpenStandardOutput(), new UTF8Encoding(false)) { AutoFlush = true, NewLine = "\n" };
 var stderr = Console.Error;
+Capture.RealStderr = stderr;
 Console.SetOut(stderr); // the port's Console output never reaches the protocol stream
-var ops = new Ops(stderr);
+var ops = new Ops();
 
 void Write(Dictionary<string, object?> message) => protocolOut.WriteLine(TnJson.Stringify(message));
 
@@ -22,7 +23,7 @@ string[] capabilities =
     "client.request-params", "client.body-transform", "client.hooks", "client.transport",
     "client.store-accessor", "client.retries", "client.cancel",
     "toolkit.extra-tools", "toolkit.adapters",
-    "mcp.stdio", "mcp.http", "mcp.sse", "mcp.cancel", "mcp.allowlist", "mcp.inventory", "mcp.config-file",
+    "mcp.stdio", "mcp.http", "mcp.sse", "mcp.cancel", "mcp.allowlist", "mcp.inventory", "mcp.parse", "mcp.config-file",
 ];
 
 while (Console.In.ReadLine() is { } line)
@@ -39,13 +40,16 @@ while (Console.In.ReadLine() is { } line)
             hello["error"] = $"this runner speaks protocol {Protocol}";
         else
         {
-            // The port's own assembly version (its NuGet package version), read at runtime.
-            var version = typeof(LlmClient).Assembly.GetCustomAttribute<AssemblyInformationalVersionAttribute>()?.InformationalVersion;
+            // The port's own assembly version (its package version, or the <Version> of its csproj when
+            // built from source), read at runtime; `package` also names the MCP SDK that was loaded, as NuGet
+            // resolved it (0.16.0 asks for ModelContextProtocol 1.4.0; a registry without it substitutes).
+            var version = VersionOf(typeof(LlmClient).Assembly);
+            var mcp = VersionOf(typeof(ModelContextProtocol.Client.McpClient).Assembly);
             if (string.IsNullOrEmpty(version)) hello["unavailable"] = "the Toolnexus assembly carries no informational version";
             else hello["implementation"] = new Dictionary<string, object?>
             {
-                ["name"] = "toolnexus", ["language"] = "csharp", ["package"] = "Toolnexus",
-                ["version"] = version.Split('+')[0], ["capabilities"] = capabilities.ToList<object?>(),
+                ["name"] = "toolnexus", ["language"] = "csharp", ["package"] = $"Toolnexus (ModelContextProtocol {mcp ?? "unknown"})",
+                ["version"] = version, ["capabilities"] = capabilities.ToList<object?>(),
             };
         }
         Write(hello);
@@ -56,3 +60,7 @@ while (Console.In.ReadLine() is { } line)
 }
 await ops.Reset();
 return 0;
+
+// An assembly's AssemblyInformationalVersion without the build metadata after '+' (a commit hash).
+static string? VersionOf(Assembly assembly) =>
+    assembly.GetCustomAttribute<AssemblyInformationalVersionAttribute>()?.InformationalVersion?.Split('+')[0];

@@ -4,6 +4,7 @@ using TnJson = Toolnexus.Json;
 
 namespace ToolnexusConformance;
 
+/// <summary>A toolkit handle: the port's toolkit and the warnings its load wrote.</summary>
 sealed class ToolkitEntry(Toolkit toolkit, List<string> warnings)
 {
     public Toolkit Toolkit { get; } = toolkit;
@@ -12,7 +13,7 @@ sealed class ToolkitEntry(Toolkit toolkit, List<string> warnings)
 }
 
 /// <summary>The toolkit operations (toolkit.*) and the MCP ones (mcp.list, mcp.parse) over the port's Toolkit and McpSource.</summary>
-sealed class ToolkitOps(Session session, TextWriter stderr)
+sealed class ToolkitOps(Session session)
 {
     public async Task<object?> Create(Dictionary<string, object?> input)
     {
@@ -28,7 +29,7 @@ sealed class ToolkitOps(Session session, TextWriter stderr)
         using var token = CallerToken(input);
         Toolkit toolkit;
         List<string> warnings;
-        using (var capture = new Capture(stderr))
+        using (var capture = new Capture())
         {
             toolkit = await Toolkit.CreateAsync(opts, token.Token);
             warnings = capture.Lines();
@@ -86,10 +87,12 @@ sealed class ToolkitOps(Session session, TextWriter stderr)
     }
 
     /// <summary>
-    /// The port's own parse (McpSource.ParseConfig: wrappers, reserved keys, file reading). The 0.16.0 port
-    /// resolves type/enabled/timeout in private helpers, so they are read here from the parsed entries by
-    /// the rules the port documents: type local|remote else inferred from url; disabled:true wins, then
-    /// enabled:false; timeout only when the entry has one (the default is not the parser's).
+    /// The port's own parser, McpSource.ParseConfig (public: wrappers, reserved keys, file reading), reported
+    /// field by field as it left each entry. It hands back the raw server dictionaries: the effective type,
+    /// enabled state and default timeout are resolved by the port's private IsRemote / IsEnabled / TimeoutOf
+    /// at connect time, so `type`, `enabled` and `timeout` are reported only as the config gave them (absent
+    /// when absent), never computed here (PROTOCOL.md mcp.parse); scenarios that check them fail visibly.
+    /// A field whose raw value is not of the protocol's type (a non-string type...) is left out.
     /// </summary>
     public static object? McpParse(Dictionary<string, object?> input)
     {
@@ -97,16 +100,15 @@ sealed class ToolkitOps(Session session, TextWriter stderr)
         var servers = new Dictionary<string, object?>();
         foreach (var (name, raw) in parsed)
         {
-            if (raw is not IDictionary<string, object?> cfg) continue;
-            var type = cfg.GetValueOrDefault("type") as string;
-            if (type != "local" && type != "remote") type = cfg.GetValueOrDefault("url") is string ? "remote" : "local";
-            var enabled = !(cfg.GetValueOrDefault("disabled") is true) && !(cfg.GetValueOrDefault("enabled") is false);
-            var entry = new Dictionary<string, object?> { ["type"] = type, ["enabled"] = enabled };
-            // The parsed value only: the 30000 default is applied by the port when it connects, not by its
-            // parser, so the runner does not compute it (PROTOCOL.md mcp.parse).
-            long? timeout = cfg.GetValueOrDefault("timeout") switch { long l => l, int i => i, double d => (long)d, _ => null };
-            if (timeout != null) entry["timeout"] = timeout;
-            if (cfg.GetValueOrDefault("tools") is { } tools) entry["tools"] = tools;
+            var entry = new Dictionary<string, object?>();
+            if (raw is IDictionary<string, object?> cfg)
+            {
+                object? Field(string key) => cfg.TryGetValue(key, out var value) ? value : null;
+                if (Field("type") is string type) entry["type"] = type;
+                if (Field("enabled") is bool enabled) entry["enabled"] = enabled;
+                if (Field("timeout") is long or double && Convert.ToDouble(Field("timeout")) >= 0) entry["timeout"] = Field("timeout");
+                if (Field("tools") is IDictionary<string, object?> tools && tools.Values.All(v => v is bool)) entry["tools"] = tools;
+            }
             servers[name] = entry;
         }
         return new Dictionary<string, object?> { ["servers"] = servers };

@@ -59,6 +59,31 @@ const checkers: Record<string, Checker> = {
     planted: "package main\n\nfunc broken( {\n}\n",
   },
   "bash -n": { tool: "bash", extension: ".sh", command: (file) => ["bash", "-n", file], planted: "if true; then\n  echo unclosed\n" },
+  // The .NET SDK's own compiler (Roslyn's csc.dll), with no references, no port and no NuGet: csc binds
+  // nothing while a file has a syntax error, so a sentinel file's unknown base type is reported exactly
+  // when the file parsed. Exit 0 on that; otherwise csc's syntax errors (naming the file) are the complaint.
+  "csc, parse only": {
+    tool: "dotnet",
+    extension: ".cs",
+    command: (file) => [
+      "bash",
+      "-c",
+      [
+        'sdk="$(dirname "$(readlink -f "$(command -v dotnet)")")/sdk"',
+        'csc=$(ls -d "$sdk"/*/Roslyn/bincore/csc.dll 2>/dev/null | sort -V | tail -n 1)',
+        '[[ -n "$csc" ]] || { echo "no Roslyn csc.dll under $sdk" >&2; exit 2; }',
+        "dir=$(mktemp -d) && trap 'rm -rf \"$dir\"' EXIT",
+        "printf 'class TncParseSentinel : TncEveryFileParsed {}\\n' >\"$dir/sentinel.cs\"",
+        'out=$(dotnet exec "$csc" -nologo -noconfig -nostdlib -t:library -langversion:latest -out:"$dir/x.dll" "$dir/sentinel.cs" "$1" 2>&1)',
+        'grep -q TncEveryFileParsed <<<"$out" && exit 0',
+        'grep "error CS" <<<"$out" >&2 || printf "%s\\n" "$out" >&2',
+        "exit 1",
+      ].join("\n"),
+      "csc-parse",
+      file,
+    ],
+    planted: "class Broken {\n  void M( {\n}\n",
+  },
 };
 
 /** The tool's complaint about one file, or undefined when it parses. */
