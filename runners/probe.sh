@@ -30,3 +30,9 @@ probe_registry() {
   echo "${line#"${line%%[![:space:]]*}"}"
   return 1
 }
+
+# A scratch folder for what the client writes while it answers, in $scratch, removed when the probe exits.
+probe_scratch() {
+  scratch=$(mktemp -d) || exit 1
+  trap 'rm -rf "$scratch"' EXIT
+}

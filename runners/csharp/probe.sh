@@ -7,8 +7,7 @@ cd "$(dirname "$0")"
 source ../probe.sh
 version=$(sed -n 's/.*Include="Toolnexus" Version="\([^"]*\)".*/\1/p' Runner.csproj)
 [[ -n "$version" ]] || { echo "runners/csharp/Runner.csproj has no Toolnexus PackageReference with a Version"; exit 1; }
-scratch=$(mktemp -d)
-trap 'rm -rf "$scratch"' EXIT
+probe_scratch
 cat >"$scratch/probe.csproj" <<XML
 <Project Sdk="Microsoft.NET.Sdk">
   <PropertyGroup><TargetFramework>net10.0</TargetFramework></PropertyGroup>

@@ -7,8 +7,7 @@ set -uo pipefail
 cd "$(dirname "$0")"
 source ../probe.sh
 version=$(python3 -c 'import json; print(json.load(open("runner.json"))["versions"]["pinned"])') || exit 1
-scratch=$(mktemp -d)
-trap 'rm -rf "$scratch"' EXIT
+probe_scratch
 probe_registry 'Failed to establish a new connection|Name or service not known|Temporary failure in name resolution|Connection refused|Network is unreachable|No route to host' \
   python3 -m pip download --disable-pip-version-check --no-input --no-deps --retries 1 --timeout 20 \
   --dest "$scratch" "toolnexus==$version"

@@ -8,8 +8,7 @@ cd "$(dirname "$0")"
 source ../probe.sh
 requirement=$(sed -n 's/^toolnexus *= *"\(=[^"]*\)".*/\1/p' Cargo.toml)
 [[ -n "$requirement" ]] || { echo "runners/rust/Cargo.toml has no toolnexus = \"=VERSION\" line"; exit 1; }
-scratch=$(mktemp -d)
-trap 'rm -rf "$scratch"' EXIT
+probe_scratch
 mkdir "$scratch/src" && : >"$scratch/src/lib.rs"
 printf '[package]\nname = "toolnexus-probe"\nversion = "0.0.0"\nedition = "2021"\n\n[dependencies]\ntoolnexus = "%s"\n' "$requirement" >"$scratch/Cargo.toml"
 cd "$scratch" || exit 1
