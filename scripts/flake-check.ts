@@ -7,9 +7,13 @@
 //   npx tsx scripts/flake-check.ts --runner python --runs 3 # a runner (its own baseline judges each run)
 //   npx tsx scripts/flake-check.ts --jobs 1,8 --filter 'mcp/**'
 //   npx tsx scripts/flake-check.ts --from-reports out/flake/*.json   # compare reports already written
+//   npx tsx scripts/flake-check.ts --jobs 8 --load 6        # beside six CPU-bound processes: steadiness
 //
 // Each setting writes out/flake/SUBJECT-jobsJ.json (and .log), with the load average at its start, since
-// a status that flips only while the machine is loaded is a different finding.
+// a status that flips only while the machine is loaded is a different finding. --load N makes that load
+// on purpose: N CPU-bound processes (`sh -c 'while :; do :; done'`) run beside every setting, each in a
+// process group of its own, killed when the settings are done (or the script is interrupted).
+import { spawn, type ChildProcess } from "node:child_process";
 import { mkdir, writeFile } from "node:fs/promises";
 import { loadavg } from "node:os";
 import { join } from "node:path";
@@ -31,6 +35,7 @@ const { values, positionals } = parseArgs({
     jobs: { type: "string", default: `1,${defaultJobs()}` },
     filter: { type: "string", multiple: true, default: [] },
     out: { type: "string", default: "out/flake" },
+    load: { type: "string", default: "0" },
     "from-reports": { type: "string", multiple: true },
   },
   allowPositionals: true,
@@ -41,7 +46,36 @@ function fail(message: string): never {
   process.exit(2);
 }
 
+/** N busy loops, one process group each, so that killing them leaves nothing behind. */
+function startLoad(count: number): ChildProcess[] {
+  const hogs = Array.from({ length: count }, () => spawn("sh", ["-c", "while :; do :; done"], { stdio: "ignore", detached: true }));
+  process.once("exit", () => stopLoad(hogs));
+  for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => process.exit(130));
+  return hogs;
+}
+
+function stopLoad(hogs: ChildProcess[]): void {
+  for (const hog of hogs.splice(0)) {
+    try {
+      process.kill(-hog.pid!, "SIGKILL");
+    } catch {
+      // already gone
+    }
+  }
+}
+
 async function runAll(): Promise<{ label: string; file: string }[]> {
+  const load = Number(values.load);
+  if (!Number.isInteger(load) || load < 0) fail(`--load ${values.load}: expected a whole number of CPU-bound processes >= 0`);
+  const hogs = startLoad(load);
+  try {
+    return await runSettings(load);
+  } finally {
+    stopLoad(hogs);
+  }
+}
+
+async function runSettings(hogs: number): Promise<{ label: string; file: string }[]> {
   const runs = Number(values.runs);
   if (!Number.isInteger(runs) || runs < 2) fail(`--runs ${values.runs}: expected a whole number >= 2 (run --repeat's N)`);
   const jobsList = values.jobs!.split(",").map((text) => Number(text.trim()));
@@ -51,7 +85,7 @@ async function runAll(): Promise<{ label: string; file: string }[]> {
   await mkdir(values.out!, { recursive: true });
   const written: { label: string; file: string }[] = [];
   for (const jobs of jobsList) {
-    const label = `${subject}-jobs${jobs}`;
+    const label = `${subject}-jobs${jobs}${hogs ? `-load${hogs}` : ""}`;
     const file = join(values.out!, `${label}.json`);
     const args = [
       "tsx",
@@ -77,7 +111,7 @@ async function runAll(): Promise<{ label: string; file: string }[]> {
         `${label}: the run broke (${outcome.timedOut ? `over ${runTimeoutMs} ms` : `exit ${outcome.code}`}); see ${join(values.out!, `${label}.log`)}`,
       );
     console.log(
-      `${label}: ${seconds} s for ${runs} runs each (load average ${load} at the start): ${outcome.output.trimEnd().split("\n").at(-1)}`,
+      `${label}: ${seconds} s for ${runs} runs each (load average ${load} at the start${hogs ? `, ${hogs} CPU-bound processes beside it` : ""}): ${outcome.output.trimEnd().split("\n").at(-1)}`,
     );
     written.push({ label, file });
   }
