@@ -107,7 +107,7 @@ export interface SubjectVerdict {
 }
 
 /** The last non-empty line of a client's words: the probe prints its telling line last. */
-export function tellingLine(words: string | undefined): string {
+function tellingLine(words: string | undefined): string {
   return (words ?? "").trim().split("\n").at(-1)?.trim() ?? "";
 }
 
