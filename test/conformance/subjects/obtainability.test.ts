@@ -5,7 +5,7 @@
 // refuses connections (not obtainable here: excused, with the client's words). A probe that hangs is
 // bounded; a missing toolchain asks no client. Then the same decision as the CLI reads it.
 import { execFile } from "node:child_process";
-import { createServer, type Server } from "node:http";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -21,10 +21,11 @@ const onPath = async (tool: string) => (await exec("bash", ["-c", `command -v ${
 const [havePython, haveCargo] = await Promise.all([onPath("python3"), onPath("cargo")]);
 
 let scratch: string;
-/** What the loopback index serves: the package, or a 404 for it (the registry answers and refuses). */
-let serving: "package" | "nothing" = "nothing";
-let index: Server;
-let indexUrl: string;
+/** Two loopback indexes: one serves the package, the other answers a 404 for it (the registry refuses). */
+let servingIndex: Server;
+let servingUrl: string;
+let refusingIndex: Server;
+let refusingUrl: string;
 /** A loopback port nothing listens on: connections are refused, as for a registry that cannot be reached. */
 let closedUrl: string;
 let wheel: Buffer;
@@ -43,18 +44,12 @@ with zipfile.ZipFile(sys.argv[1], "w") as wheel:
   return readFileSync(file);
 }
 
-async function listen(server: Server): Promise<string> {
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-}
-
-beforeAll(async () => {
-  scratch = mkdtempSync(join(tmpdir(), "tnc-obtainability-"));
-  if (havePython) wheel = await makeWheel();
-  index = createServer((request, response) => {
+/** A package index on loopback for pip (simple index) and cargo (sparse index): the package, or 404s. */
+function indexAnswering(serving: "package" | "nothing", ownUrl: () => string) {
+  return (request: IncomingMessage, response: ServerResponse) => {
     const url = request.url ?? "";
     // cargo's sparse index: its config, then the crate's index file (to/ol/toolnexus).
-    if (url === "/config.json") return response.end(JSON.stringify({ dl: `${indexUrl}/crates` }));
+    if (url === "/config.json") return response.end(JSON.stringify({ dl: `${ownUrl()}/crates` }));
     if (serving === "package" && url === "/to/ol/toolnexus")
       return response.end(
         `${JSON.stringify({ name: "toolnexus", vers: "0.23.0", deps: [], cksum: "0".repeat(64), features: {}, yanked: false })}\n`,
@@ -69,16 +64,31 @@ beforeAll(async () => {
     if (serving === "package" && url === "/files/toolnexus-0.21.0-py3-none-any.whl") return response.end(wheel);
     response.statusCode = 404;
     response.end("not found");
-  });
-  indexUrl = await listen(index);
+  };
+}
+
+async function listen(server: Server): Promise<string> {
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+beforeAll(async () => {
+  scratch = mkdtempSync(join(tmpdir(), "tnc-obtainability-"));
+  if (havePython) wheel = await makeWheel();
+  servingIndex = createServer(indexAnswering("package", () => servingUrl));
+  servingUrl = await listen(servingIndex);
+  refusingIndex = createServer(indexAnswering("nothing", () => refusingUrl));
+  refusingUrl = await listen(refusingIndex);
   const closing = createServer();
   closedUrl = await listen(closing);
   await new Promise((resolve) => closing.close(resolve));
 }, 30_000);
 
 afterAll(async () => {
-  index?.closeAllConnections();
-  await new Promise((resolve) => (index ? index.close(resolve) : resolve(undefined)));
+  for (const index of [servingIndex, refusingIndex]) {
+    index?.closeAllConnections();
+    await new Promise((resolve) => (index ? index.close(resolve) : resolve(undefined)));
+  }
   if (scratch) rmSync(scratch, { recursive: true, force: true });
 });
 
@@ -98,10 +108,9 @@ function cargoAt(url: string, name: string): Record<string, string> {
 
 const decide = (runner: string, env: Record<string, string>) => decideObtainability({ names: [runner], env });
 
-describe.runIf(havePython)("pip's answer decides the python port", () => {
+describe.runIf(havePython)("pip's answer decides the python port", { concurrent: true }, () => {
   it("an index that serves the package: served; python and python@source are required", async () => {
-    serving = "package";
-    const decision = await decide("python", pipAt(indexUrl));
+    const decision = await decide("python", pipAt(servingUrl));
     expect(decision.runners[0].port, decision.runners[0].port.words).toMatchObject({ answer: "served" });
     expect(splitVerdicts(decision, ["python", "python@source"]).here.map((verdict) => verdict.subject)).toEqual([
       "python",
@@ -110,8 +119,7 @@ describe.runIf(havePython)("pip's answer decides the python port", () => {
   }, 60_000);
 
   it("an index that answers and refuses the package: refused, and still required (its install then fails: CI red)", async () => {
-    serving = "nothing";
-    const decision = await decide("python", pipAt(indexUrl));
+    const decision = await decide("python", pipAt(refusingUrl));
     expect(decision.runners[0].port.answer, decision.runners[0].port.words).toBe("refused");
     expect(decision.runners[0].port.words).toContain("No matching distribution found for toolnexus==0.21.0");
     const { here, excused } = splitVerdicts(decision, ["python", "python@source"]);
@@ -132,17 +140,15 @@ describe.runIf(havePython)("pip's answer decides the python port", () => {
   }, 60_000);
 });
 
-describe.runIf(haveCargo)("cargo's answer decides the rust port", () => {
+describe.runIf(haveCargo)("cargo's answer decides the rust port", { concurrent: true }, () => {
   it("a registry that serves the crate: served, required", async () => {
-    serving = "package";
-    const decision = await decide("rust", cargoAt(indexUrl, "serves"));
+    const decision = await decide("rust", cargoAt(servingUrl, "serves"));
     expect(decision.runners[0].port, decision.runners[0].port.words).toMatchObject({ answer: "served" });
     expect(verdictFor(decision, "rust").here).toBe("yes");
   }, 60_000);
 
   it("a registry that answers and refuses the crate: refused, still required", async () => {
-    serving = "nothing";
-    const decision = await decide("rust", cargoAt(indexUrl, "refuses"));
+    const decision = await decide("rust", cargoAt(refusingUrl, "refuses"));
     expect(decision.runners[0].port.answer, decision.runners[0].port.words).toBe("refused");
     expect(decision.runners[0].port.words).toContain("no matching package named `toolnexus` found");
     expect(verdictFor(decision, "rust")).toMatchObject({ here: "yes", why: expect.stringContaining("refused toolnexus@0.23.0") });
@@ -158,10 +164,10 @@ describe.runIf(haveCargo)("cargo's answer decides the rust port", () => {
   }, 60_000);
 });
 
-describe.runIf(await onPath("npm"))("npm's answer decides the js port", () => {
+describe.runIf(await onPath("npm"))("npm's answer decides the js port", { concurrent: true }, () => {
   it("a registry that answers and refuses the package: refused; one that cannot be reached: not obtainable here", async () => {
     const [refused, unreachable] = await Promise.all([
-      decide("js", { NPM_CONFIG_REGISTRY: `${indexUrl}/` }),
+      decide("js", { NPM_CONFIG_REGISTRY: `${refusingUrl}/` }),
       decide("js", { NPM_CONFIG_REGISTRY: `${closedUrl}/` }),
     ]);
     expect(refused.runners[0].port.answer, refused.runners[0].port.words).toBe("refused");
@@ -171,7 +177,7 @@ describe.runIf(await onPath("npm"))("npm's answer decides the js port", () => {
   }, 60_000);
 });
 
-describe.runIf(await onPath("dotnet"))("NuGet's answer decides the csharp port", () => {
+describe.runIf(await onPath("dotnet"))("NuGet's answer decides the csharp port", { concurrent: true }, () => {
   /** A TMPDIR whose nuget.config (found above the probe's scratch project) lists only the loopback feed. */
   function nugetAt(url: string, name: string): Record<string, string> {
     const dir = join(scratch, `nuget-${name}`);
