@@ -11,6 +11,7 @@ import type { BenchContext, Measurement } from "./measure/context.ts";
 import { measureEcho } from "./measure/echo.ts";
 import { measureMcpLoad } from "./measure/mcp-load.ts";
 import { measureSuite } from "./measure/suite.ts";
+import { measureSteadiness } from "./measure/steadiness.ts";
 import { parseOptions, usage, UsageError, type Group } from "./lib/options.ts";
 import { obtainability, prepareRunner, runnerOrder, type RunnerChoice } from "./lib/runners.ts";
 import { formatTable, shortReason, tally, verdict, type Row } from "./lib/table.ts";
@@ -33,6 +34,7 @@ const plan: { groups: Group[]; measure: Measurement; needsRunners: boolean }[] =
   { groups: ["mcp-load"], measure: measureMcpLoad, needsRunners: false },
   { groups: ["client"], measure: measureClientTurn, needsRunners: false },
   { groups: ["suite", "memory"], measure: measureSuite, needsRunners: true },
+  { groups: ["steadiness"], measure: measureSteadiness, needsRunners: true },
 ];
 
 async function main(): Promise<number> {

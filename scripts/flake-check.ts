@@ -11,9 +11,8 @@
 //
 // Each setting writes out/flake/SUBJECT-jobsJ.json (and .log), with the load average at its start, since
 // a status that flips only while the machine is loaded is a different finding. --load N makes that load
-// on purpose: N CPU-bound processes (`sh -c 'while :; do :; done'`) run beside every setting, each in a
-// process group of its own, killed when the settings are done (or the script is interrupted).
-import { spawn, type ChildProcess } from "node:child_process";
+// on purpose: N CPU-bound processes (conformance/common/cpu-load.ts) run beside every setting, killed
+// when the settings are done (or the script is interrupted).
 import { mkdir, writeFile } from "node:fs/promises";
 import { loadavg } from "node:os";
 import { join } from "node:path";
@@ -24,6 +23,7 @@ import { describeRepeat } from "../conformance/report/repeat.ts";
 import type { Result } from "../conformance/schema/report.types.ts";
 import { defaultJobs } from "../conformance/subjects/pool.ts";
 import { runBounded } from "../conformance/common/run-bounded.ts";
+import { startCpuLoad } from "../conformance/common/cpu-load.ts";
 
 /** One setting's runs: java's whole suite is about 4 minutes at --jobs 1, per repetition. */
 const runTimeoutMs = 90 * 60_000;
@@ -46,32 +46,16 @@ function fail(message: string): never {
   process.exit(2);
 }
 
-/** N busy loops, one process group each, so that killing them leaves nothing behind. */
-function startLoad(count: number): ChildProcess[] {
-  const hogs = Array.from({ length: count }, () => spawn("sh", ["-c", "while :; do :; done"], { stdio: "ignore", detached: true }));
-  process.once("exit", () => stopLoad(hogs));
-  for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => process.exit(130));
-  return hogs;
-}
-
-function stopLoad(hogs: ChildProcess[]): void {
-  for (const hog of hogs.splice(0)) {
-    try {
-      process.kill(-hog.pid!, "SIGKILL");
-    } catch {
-      // already gone
-    }
-  }
-}
-
 async function runAll(): Promise<{ label: string; file: string }[]> {
   const load = Number(values.load);
   if (!Number.isInteger(load) || load < 0) fail(`--load ${values.load}: expected a whole number of CPU-bound processes >= 0`);
-  const hogs = startLoad(load);
+  const cpuLoad = startCpuLoad(load);
+  process.once("exit", cpuLoad.stop);
+  for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => process.exit(130));
   try {
     return await runSettings(load);
   } finally {
-    stopLoad(hogs);
+    cpuLoad.stop();
   }
 }
 

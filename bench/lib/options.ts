@@ -2,7 +2,7 @@
 import { parseArgs } from "node:util";
 import { sourceEnvironmentVariable, type PortSourceChoice } from "../../conformance/subjects/port-source.ts";
 
-export const groups = ["suite", "echo", "abort", "mcp-load", "client", "memory"] as const;
+export const groups = ["suite", "echo", "abort", "mcp-load", "client", "memory", "steadiness"] as const;
 export type Group = (typeof groups)[number];
 
 export interface BenchOptions {

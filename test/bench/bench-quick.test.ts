@@ -34,7 +34,7 @@ describe("bench flags", () => {
     const full = parseOptions([]);
     expect(full.runs).toBe(5);
     expect(full.quick).toBe(false);
-    expect([...full.only]).toEqual(["suite", "echo", "abort", "mcp-load", "client", "memory"]);
+    expect([...full.only]).toEqual(["suite", "echo", "abort", "mcp-load", "client", "memory", "steadiness"]);
     expect(full.suiteEvery).toBe(1);
     expect(full.abortSamples).toBeGreaterThanOrEqual(20);
     const quick = parseOptions(["--quick"]);
