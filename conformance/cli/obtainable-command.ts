@@ -6,8 +6,8 @@
 // client hung (nothing said no: the port is not excused), 2 on bad input.
 import type { Command } from "commander";
 import { writeOutput } from "./write-output.ts";
-import { decideObtainability, readObtainability } from "../subjects/obtainability.ts";
-import { formatObtainability, renderObtainabilityMarkdown, splitVerdicts } from "../report/obtainability.ts";
+import { decideObtainability, readObtainability, splitVerdicts } from "../subjects/obtainability.ts";
+import { formatObtainability, renderObtainabilityMarkdown } from "../report/obtainability.ts";
 import { appendStepSummary } from "../report/step-summary.ts";
 
 interface ObtainableOptions {

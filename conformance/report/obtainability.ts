@@ -2,7 +2,7 @@
 // start and its end), and a Markdown table for the CI step summary. The decision itself is
 // conformance/subjects/obtainability.ts; this only says it, with the client's own telling line.
 import type { Obtainability, RunnerObtainability } from "../schema/obtainability.types.ts";
-import { verdictFor, type SubjectVerdict } from "../subjects/obtainability.ts";
+import { verdictFor } from "../subjects/obtainability.ts";
 
 interface RunnerLine {
   runner: string;
@@ -63,17 +63,4 @@ export function renderObtainabilityMarkdown(decision: Obtainability): string {
     ...rows.map((row) => `| ${row.runner} | ${row.state} | ${cell(row.tools)} | ${cell(row.why)} |`),
     "",
   ].join("\n");
-}
-
-/** The subjects of a list that are to be had here (yes), and those whose client hung (undecided). */
-export function splitVerdicts(
-  decision: Obtainability,
-  subjects: string[],
-): { here: SubjectVerdict[]; excused: SubjectVerdict[]; undecided: SubjectVerdict[] } {
-  const verdicts = subjects.map((subject) => verdictFor(decision, subject));
-  return {
-    here: verdicts.filter((verdict) => verdict.here === "yes"),
-    excused: verdicts.filter((verdict) => verdict.here === "no"),
-    undecided: verdicts.filter((verdict) => verdict.here === "undecided"),
-  };
 }

@@ -126,3 +126,16 @@ export function verdictFor(decision: Obtainability, subject: string): SubjectVer
   if (answer === "not-asked") return { subject, here: "yes", why: "no probe: its install decides" };
   return { subject, here: "yes", why: answer === "refused" ? "its registry answers (built from source)" : `${runner.package} served` };
 }
+
+/** The subjects of a list sorted by their verdicts: to be had here, excused, undecided (a client hung). */
+export function splitVerdicts(
+  decision: Obtainability,
+  subjects: string[],
+): { here: SubjectVerdict[]; excused: SubjectVerdict[]; undecided: SubjectVerdict[] } {
+  const verdicts = subjects.map((subject) => verdictFor(decision, subject));
+  return {
+    here: verdicts.filter((verdict) => verdict.here === "yes"),
+    excused: verdicts.filter((verdict) => verdict.here === "no"),
+    undecided: verdicts.filter((verdict) => verdict.here === "undecided"),
+  };
+}

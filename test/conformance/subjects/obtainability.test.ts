@@ -12,8 +12,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { decideObtainability, verdictFor } from "../../../conformance/subjects/obtainability.ts";
-import { splitVerdicts } from "../../../conformance/report/obtainability.ts";
+import { decideObtainability, splitVerdicts, verdictFor } from "../../../conformance/subjects/obtainability.ts";
 import type { Obtainability } from "../../../conformance/schema/obtainability.types.ts";
 
 const exec = promisify(execFile);
