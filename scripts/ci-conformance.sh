@@ -17,12 +17,10 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 mkdir -p out
 required=(python python@source rust)
-decision="${TNC_OBTAINABLE:-}"
-if [[ -z "$decision" ]]; then
-  decision=out/obtainable.json
-  npx tsx conformance/cli/main.ts obtainable --json "$decision"
-fi
-here="$(npx tsx conformance/cli/main.ts obtainable --from "$decision" --heading "conformance job: the ports it requires" "${required[@]}")"
+# npm test's decision, read; or, when the job runs alone, made (and written) by the same call.
+decision=(--json out/obtainable.json)
+[[ -n "${TNC_OBTAINABLE:-}" ]] && decision=(--from "$TNC_OBTAINABLE")
+here="$(npx tsx conformance/cli/main.ts obtainable "${decision[@]}" --heading "conformance job: the ports it requires" "${required[@]}")"
 require=()
 for subject in $here; do require+=(--require "$subject"); done
 sources=()

@@ -11,13 +11,10 @@ export default class NotObtainableReporter implements Reporter {
       console.log(`\n${notObtainableNote}: no test of this run skipped for want of a port`);
       return;
     }
-    const byNote = new Map<string, string[]>();
-    for (const test of skipped) {
-      const note = noteOf(test);
-      byNote.set(note, [...(byNote.get(note) ?? []), `${test.module.moduleId.split("/test/").at(-1)}: ${test.name}`]);
-    }
+    const byNote = new Map<string, number>();
+    for (const test of skipped) byNote.set(noteOf(test), (byNote.get(noteOf(test)) ?? 0) + 1);
     console.log(`\n${skipped.length} tests skipped, their port ${notObtainableNote}:`);
-    for (const [note, tests] of byNote) console.log(`  ${tests.length} × ${note}`);
+    for (const [note, count] of byNote) console.log(`  ${count} × ${note}`);
   }
 }
 

@@ -7,8 +7,6 @@ import { verdictFor } from "../subjects/obtainability.ts";
 interface RunnerLine {
   runner: string;
   state: "obtainable" | "REFUSED" | "NOT OBTAINABLE" | "UNDECIDED";
-  /** The subjects it covers: NAME and NAME@source. */
-  subjects: string;
   tools: string;
   why: string;
 }
@@ -21,13 +19,14 @@ function toolsText(runner: RunnerObtainability): string {
 
 function runnerLine(decision: Obtainability, runner: RunnerObtainability): RunnerLine {
   const published = verdictFor(decision, runner.name);
-  const source = verdictFor(decision, `${runner.name}@source`);
-  const base = { runner: runner.name, subjects: `${runner.name}, ${runner.name}@source`, tools: toolsText(runner) };
+  const base = { runner: runner.name, tools: toolsText(runner) };
   if (published.here === "no") return { ...base, state: "NOT OBTAINABLE", why: published.why };
   if (published.here === "undecided") return { ...base, state: "UNDECIDED", why: published.why };
   // Refused: the published package is a failure where it is required; a source build is still obtainable.
-  if (runner.port.answer === "refused")
-    return { ...base, state: "REFUSED", subjects: runner.name, why: `${published.why} (${source.subject} obtainable: ${source.why})` };
+  if (runner.port.answer === "refused") {
+    const source = verdictFor(decision, `${runner.name}@source`);
+    return { ...base, state: "REFUSED", why: `${published.why} (${source.subject} obtainable: ${source.why})` };
+  }
   return { ...base, state: "obtainable", why: published.why };
 }
 

@@ -6,14 +6,14 @@
 // package is still a port to obtain, whose install then fails exactly as it would without a probe;
 // a probe that hangs is bounded and leaves the port undecided. No registry is named here: the
 // runners' probes ask their clients, configured as the machine configures them.
-import { existsSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { delimiter, join } from "node:path";
+import { join } from "node:path";
 import { runnersDir } from "../common/paths.ts";
 import { runBounded } from "../common/run-bounded.ts";
 import { compileSchema } from "../schema/validator.ts";
 import type { Obtainability, PortAnswer, RunnerObtainability, Toolchain } from "../schema/obtainability.types.ts";
-import { installerWords, readManifest, runnerNames } from "./runner-registry.ts";
+import { installerWords, onPath, readManifest, runnerNames } from "./runner-registry.ts";
 
 const require = createRequire(import.meta.url);
 const validateObtainability = compileSchema<Obtainability>(require("../schema/obtainability.schema.json"));
@@ -30,17 +30,13 @@ export interface DecideOptions {
   names?: string[];
   /** The runners' folder (default: runners/). */
   dir?: string;
-  /** Added to the probes' environment (tests point a client at a loopback index this way). */
+  /** Added to the probes' environment (tests point a client at a loopback index this way); PATH is this process's. */
   env?: Record<string, string>;
-}
-
-function executableOnPath(tool: string, env: Record<string, string | undefined>): boolean {
-  return (env.PATH ?? "").split(delimiter).some((dir) => dir && existsSync(join(dir, tool)));
 }
 
 /** The tool on PATH and the first line it prints of its version (`--version`, else `version`, as go has it). */
 async function toolchain(tool: string, cwd: string, env: Record<string, string>): Promise<Toolchain> {
-  if (!executableOnPath(tool, { ...process.env, ...env })) return { tool, found: false };
+  if (!onPath(tool)) return { tool, found: false };
   for (const flag of ["--version", "version"]) {
     const run = await runBounded([tool, flag], { cwd, env, timeoutMs: versionTimeoutMs });
     const line = installerWords(run.stdout.trim() || run.stderr.trim())

@@ -37,7 +37,8 @@ export async function readManifest(name: string, dir = runnersDir): Promise<Runn
   return data;
 }
 
-function onPath(executable: string): boolean {
+/** The executable is in a folder of PATH. */
+export function onPath(executable: string): boolean {
   return (process.env.PATH ?? "").split(delimiter).some((dir) => dir && existsSync(join(dir, executable)));
 }
 
