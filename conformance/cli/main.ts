@@ -273,7 +273,21 @@ function printCoverage(lint: LintResult): void {
   );
 }
 
+/**
+ * The CLI on `argv`; returns the exit status. Commands set process.exitCode as they finish; main reads it
+ * and puts back what was there before, so a caller in the same process (the tests) sees only the return.
+ */
 export async function main(argv: string[]): Promise<number> {
+  const before = process.exitCode;
+  process.exitCode = undefined;
+  try {
+    return await runProgram(argv);
+  } finally {
+    process.exitCode = before;
+  }
+}
+
+async function runProgram(argv: string[]): Promise<number> {
   cleanUpOnInterrupt(() => {
     killLiveProcessGroups();
     removeLiveTempDirs();

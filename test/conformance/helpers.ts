@@ -5,6 +5,7 @@ import { readdir } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
+import { vi } from "vitest";
 import { toolnexusSuite } from "../../conformance/suite/toolnexus.ts";
 import type { FixtureInstance, FixtureKind } from "../../conformance/scenario/fixture.ts";
 import { expandScenario, type ExpandedScenario } from "../../conformance/scenario/expand.ts";
@@ -112,12 +113,69 @@ steps:
       - {at: /value/output, equals: "${expected}"}
 `;
 
+/**
+ * `npm run conformance -- ARGS` in this process: `main`'s exit status and what it printed, with `env`
+ * set for the call. The CLI's module graph loads once per test file instead of once per call (seconds
+ * each on a busy machine); what only a real process shows (the exit status a shell sees, signals, a
+ * child's inherited output) is tested with runCliProcess. Calls run one at a time, since console output
+ * is the process's; the wait is bounded by timeoutMs (the call is then reported killed, code 99).
+ */
+export function runCli(args: string[], timeoutMs = 60_000, env: NodeJS.ProcessEnv = {}): Promise<CliOutcome> {
+  const call = inProcessQueue.then(() => cliInProcess(args, timeoutMs, env));
+  inProcessQueue = call.catch(() => undefined);
+  return call;
+}
+
+export interface CliOutcome {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+let inProcessQueue: Promise<unknown> = Promise.resolve();
+
+async function cliInProcess(args: string[], timeoutMs: number, env: NodeJS.ProcessEnv): Promise<CliOutcome> {
+  const { main } = await import("../../conformance/cli/main.ts");
+  const [stdout, stderr]: string[][] = [[], []];
+  const print =
+    (into: string[]) =>
+    (...parts: unknown[]) =>
+      void into.push(`${parts.map(String).join(" ")}\n`);
+  const spies = [
+    vi.spyOn(console, "log").mockImplementation(print(stdout)),
+    vi.spyOn(console, "info").mockImplementation(print(stdout)),
+    vi.spyOn(console, "error").mockImplementation(print(stderr)),
+    vi.spyOn(console, "warn").mockImplementation(print(stderr)),
+  ];
+  const callEnv: NodeJS.ProcessEnv = { NO_COLOR: "1", ...env };
+  const saved = Object.fromEntries(Object.keys(callEnv).map((key) => [key, process.env[key]]));
+  setEnv(callEnv);
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    const bound = new Promise<number>((resolve) => {
+      timer = setTimeout(() => {
+        stderr.push(`runCli: still running after ${timeoutMs} ms\n`);
+        resolve(99);
+      }, timeoutMs);
+    });
+    const code = await Promise.race([main(["node", "conformance", ...args]), bound]);
+    return { code, stdout: stdout.join(""), stderr: stderr.join("") };
+  } finally {
+    clearTimeout(timer);
+    setEnv(saved);
+    for (const spy of spies) spy.mockRestore();
+  }
+}
+
+function setEnv(values: NodeJS.ProcessEnv): void {
+  for (const [key, value] of Object.entries(values)) {
+    if (value === undefined) delete process.env[key];
+    else process.env[key] = value;
+  }
+}
+
 /** `npm run conformance -- ARGS` as a child process, from the repository root, bounded by timeoutMs. */
-export async function runCli(
-  args: string[],
-  timeoutMs = 60_000,
-  env: NodeJS.ProcessEnv = {},
-): Promise<{ code: number; stdout: string; stderr: string }> {
+export async function runCliProcess(args: string[], timeoutMs = 60_000, env: NodeJS.ProcessEnv = {}): Promise<CliOutcome> {
   try {
     const { stdout, stderr } = await promisify(execFile)(
       process.execPath,

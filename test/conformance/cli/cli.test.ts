@@ -1,38 +1,23 @@
 // The CLI end to end, as a port's CI uses it: exit status, reports on disk, refusal on lint errors.
-// Usage errors stop before any command runs, so their cases call `main` in this process (the exit
-// status it returns is the process's: bin.mjs and main.ts's own entry pass it on; the README's
-// exit-code table below checks exit 2 on real processes); everything else runs the CLI as a child.
+// Most cases call `main` in this process (runCli: the status it returns is the process's, since
+// bin.mjs and main.ts's own entry pass it on); what only a real process shows runs the CLI as a child
+// (runCliProcess): the README's exit-code table row by row, --help (commander writes it itself), SIGINT.
 import { execFile } from "node:child_process";
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { validateReport } from "../../../conformance/report/json-report.ts";
 import { runnerNames } from "../../../conformance/subjects/runner-registry.ts";
-import { runCli, unknownToolScenario as scenario } from "../helpers.ts";
+import { runCli, runCliProcess, unknownToolScenario as scenario } from "../helpers.ts";
 
 const exec = promisify(execFile);
 const root = fileURLToPath(new URL("../../../", import.meta.url));
 let dir: string;
 
 const cli = (...args: string[]) => runCli(args, 60_000);
-
-/** `conformance ARGS` in this process: what main() returns and what it printed. Only for runs that stop at usage. */
-async function cliInProcess(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  const { main } = await import("../../../conformance/cli/main.ts");
-  const [stdout, stderr]: string[][] = [[], []];
-  const log = vi.spyOn(console, "log").mockImplementation((...parts: unknown[]) => void stdout.push(`${parts.join(" ")}\n`));
-  const error = vi.spyOn(console, "error").mockImplementation((...parts: unknown[]) => void stderr.push(`${parts.join(" ")}\n`));
-  try {
-    const code = await main(["node", "conformance", ...args]);
-    return { code, stdout: stdout.join(""), stderr: stderr.join("") };
-  } finally {
-    log.mockRestore();
-    error.mockRestore();
-  }
-}
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), "tnc-cli-"));
@@ -180,7 +165,7 @@ describe("usage errors: exit 2, one line saying what is wrong, and where the usa
       command: "run",
     },
   ])("$args", async ({ args, message, command }) => {
-    const { code, stdout, stderr } = await cliInProcess(...args);
+    const { code, stdout, stderr } = await cli(...args);
     expect(code).toBe(2);
     expect(stdout).toBe("");
     expect(stderr.split("\n")).toEqual([
@@ -191,7 +176,7 @@ describe("usage errors: exit 2, one line saying what is wrong, and where the usa
   });
 
   it("--help still prints the help and exits 0", async () => {
-    const { code, stdout } = await cli("run", "--help");
+    const { code, stdout } = await runCliProcess(["run", "--help"]); // commander writes its help to stdout itself
     expect(code).toBe(0);
     expect(stdout).toContain("Usage: conformance run [options] [paths...]");
   });
@@ -226,7 +211,7 @@ describe("the README's exit-code table, row by row", () => {
 
   it.each(Object.keys(examples))("exit %s", async (status) => {
     const commands = examples[status]();
-    const codes = await Promise.all(commands.map(async (args) => `${args.join(" ")}: ${(await cli(...args)).code}`));
+    const codes = await Promise.all(commands.map(async (args) => `${args.join(" ")}: ${(await runCliProcess(args)).code}`));
     expect(codes).toEqual(commands.map((args) => `${args.join(" ")}: ${status}`));
   });
 });

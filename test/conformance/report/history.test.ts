@@ -1,13 +1,11 @@
 // `conformance history`: the history matrix rendered from synthetic reports (changes, ordering,
 // per-clause totals, unavailable versions, baselined cells), version ranges and lists, merge of one
 // runner's versions, and the command end to end from existing reports. No real runner runs here.
-import { execFile } from "node:child_process";
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runCli } from "../helpers.ts";
 import { parseVersionsOption, resolveVersions, versionsInRange } from "../../../conformance/cli/history.ts";
 import { UsageError } from "../../../conformance/cli/usage.ts";
 import { judge } from "../../../conformance/report/baseline.ts";
@@ -20,9 +18,6 @@ import { mergeReports, validateReport } from "../../../conformance/report/json-r
 import type { Entry } from "../../../conformance/schema/baseline.types.ts";
 import type { Report, Status, ReportSubject } from "../../../conformance/schema/report.types.ts";
 import type { RunnerManifest } from "../../../runners/protocol/runner-manifest.types.ts";
-
-const exec = promisify(execFile);
-const root = fileURLToPath(new URL("../../../", import.meta.url));
 
 // ---------------------------------------------------------------------------------------------
 // Synthetic reports: python over five releases, the oldest unavailable.
@@ -382,19 +377,7 @@ describe("conformance history (CLI)", () => {
     await rm(dir, { recursive: true, force: true });
   });
 
-  async function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-    try {
-      const { stdout, stderr } = await exec(
-        process.execPath,
-        ["--import", "tsx", join(root, "conformance/cli/main.ts"), "history", ...args],
-        { cwd: root, timeout: 60_000 },
-      );
-      return { code: 0, stdout, stderr };
-    } catch (error) {
-      const failed = error as { code: number; stdout: string; stderr: string };
-      return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-    }
-  }
+  const cli = (...args: string[]) => runCli(["history", ...args]);
 
   async function writeReports(list: Report[]): Promise<string[]> {
     return Promise.all(

@@ -3,10 +3,8 @@ import { toolnexusSuite } from "../../../conformance/suite/toolnexus.ts";
 import { mkdir, mkdtemp, rm, utimes, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { execFile } from "node:child_process";
-import { fileURLToPath } from "node:url";
-import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runCli } from "../helpers.ts";
 import { lintPaths } from "../../../conformance/scenario/lint.ts";
 
 let dir: string;
@@ -393,13 +391,9 @@ steps:
 });
 
 describe("lint on the command line", () => {
-  const root = fileURLToPath(new URL("../../../", import.meta.url));
   const lintCli = async (...args: string[]) => {
-    const { stdout } = await promisify(execFile)(
-      process.execPath,
-      ["--import", "tsx", join(root, "conformance/cli/main.ts"), "lint", ...args],
-      { cwd: root, timeout: 60_000 },
-    );
+    const { code, stdout, stderr } = await runCli(["lint", ...args]);
+    expect(code, stderr).toBe(0);
     return stdout;
   };
 
