@@ -1,5 +1,5 @@
-// The whole scenario suite against the reference, one vitest test per expanded scenario id: first
-// in-process, then through the `ts` runner, whose every step result must equal the in-process one
+// The whole scenario suite against the reference, one vitest test per expanded scenario id: in
+// process and, beside it, through the `ts` runner, whose every step result must equal the in-process one
 // (what differs between the two can only be the protocol's doing). Each pass runs as `run --jobs N`
 // does (N lanes, conformance/engine/lanes.ts; TNC_SUITE_JOBS overrides N), and each ends with a check
 // that its results came in suite order with the statuses and checks `--jobs 1` gives: every scenario
@@ -145,6 +145,7 @@ function suitePass(subjectName: string, openSubjects: () => Promise<Subject[]>) 
       for (const { reject } of waiting) reject(error);
     }));
   return {
+    start: () => void start(),
     ran: (index: number) => (start(), waiting[index].promise),
     order,
     close: () => closeLanes(lanes),
@@ -164,7 +165,15 @@ applyEnvironment(toolnexusSuite.environment);
 const inProcess = inProcessOnly
   ? scenarioByScenario(async () => createReferenceSubject())
   : suitePass("reference", async () => openLanes(createReferenceSubject(), jobs, async () => createReferenceSubject(), console.log));
-let tsPass: ReturnType<typeof suitePass> | undefined;
+// The ts pass runs beside the in-process one, each on its own lanes (eight scenarios at once, as CI's
+// conformance job runs two subjects): the file takes about as long as the ts pass alone, not the sum.
+// Its runner module loads only here: mutation testing runs the in-process pass alone.
+const tsPass = inProcessOnly
+  ? undefined
+  : suitePass("ts", async () => {
+      const { openRunner } = await import("../../conformance/subjects/runner-registry.ts");
+      return runnerLanes(await openRunner("ts"), jobs, console.log);
+    });
 afterAll(async () => {
   await inProcess.close();
   await tsPass?.close();
@@ -172,6 +181,7 @@ afterAll(async () => {
 
 describe("reference (in-process)", () => {
   const results: Result[] = [];
+  beforeAll(() => tsPass?.start());
   scenarios.forEach((scenario, index) => {
     it(
       scenario.id,
@@ -190,10 +200,6 @@ describe("reference (in-process)", () => {
 
 describe.skipIf(inProcessOnly)("reference through the ts runner (same results as in-process)", () => {
   const results: Result[] = [];
-  beforeAll(async () => {
-    const { openRunner } = await import("../../conformance/subjects/runner-registry.ts");
-    tsPass = suitePass("ts", async () => runnerLanes(await openRunner("ts"), jobs, console.log));
-  });
   scenarios.forEach((scenario, index) => {
     it(
       scenario.id,

@@ -1,12 +1,12 @@
 // Importing what real tools produce: HAR 1.2 (a browser's devtools export, mitmproxy's), raw HTTP
 // request dumps (Go's httputil.DumpRequestOut, chunked bodies included) and curl --trace-ascii, into
 // captures whose scenarios replay against the reference.
-import { execFile } from "node:child_process";
 import { createHash } from "node:crypto";
 import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { runCli } from "../helpers.ts";
 import { parse } from "yaml";
 import { defaultCapturedDir, defaultCapturedScenarioDir, importCaptures, type ImportOptions } from "../../../conformance/capture/cli.ts";
 import type { Capture } from "../../../conformance/schema/capture.types.ts";
@@ -41,17 +41,9 @@ const sha256 = async (file: string) =>
     .digest("hex");
 const bodyOf = (capture: Capture, index: number) => capture.exchanges[0].requests[index]!.body as Record<string, any>;
 
-function cli(args: string[]): Promise<{ code: number; output: string }> {
-  return new Promise((done) => {
-    execFile(
-      join(repoRoot, "node_modules/.bin/tsx"),
-      [join(repoRoot, "conformance/cli/main.ts"), ...args],
-      { cwd: repoRoot, timeout: 120_000, env: { ...process.env, NO_COLOR: "1" } },
-      (error, stdout, stderr) => {
-        done({ code: error ? (typeof error.code === "number" ? error.code : 99) : 0, output: `${stdout}\n${stderr}` });
-      },
-    );
-  });
+async function cli(args: string[]): Promise<{ code: number; output: string }> {
+  const { code, stdout, stderr } = await runCli(args, 120_000);
+  return { code, output: `${stdout}\n${stderr}` };
 }
 
 describe("HAR import", () => {

@@ -3,26 +3,16 @@
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
-import { main } from "../../../conformance/cli/main.ts";
+import { afterAll, describe, expect, it } from "vitest";
+import { runCli } from "../helpers.ts";
 
 const work = await mkdtemp(join(tmpdir(), "tnc-record-"));
 afterAll(() => rm(work, { recursive: true, force: true }));
-afterEach(() => {
-  process.exitCode = undefined;
-  vi.restoreAllMocks();
-});
 
-/** Run the CLI in-process; returns its exit status and everything it printed. */
+/** The CLI in process; its exit status and everything it printed. */
 async function cli(...args: string[]): Promise<{ code: number; output: string }> {
-  const lines: string[] = [];
-  const keep = (...parts: unknown[]) => void lines.push(parts.map(String).join(" "));
-  vi.spyOn(console, "log").mockImplementation(keep);
-  vi.spyOn(console, "error").mockImplementation(keep);
-  const code = await main(["node", "main.ts", ...args]);
-  vi.restoreAllMocks();
-  process.exitCode = undefined;
-  return { code, output: lines.join("\n") };
+  const { code, stdout, stderr } = await runCli(args);
+  return { code, output: `${stdout}${stderr}` };
 }
 
 const scenario = (temperature: number, name = "golden") => `# yaml-language-server: $schema=../conformance/schema/scenario.schema.json
