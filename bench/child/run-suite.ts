@@ -12,7 +12,7 @@ import { waitWeight } from "../../conformance/engine/schedule.ts";
 import { resultSignature, type ResultSignature } from "../../conformance/report/comparable.ts";
 import { readFileSync } from "node:fs";
 import { defaultScenarioDir } from "../../conformance/scenario/scenario-id.ts";
-import { runSuite } from "../../conformance/report/run-suite.ts";
+import { runSuite } from "../../conformance/run/suite.ts";
 import { loadBaseline } from "../../conformance/report/baseline.ts";
 import { lintPaths } from "../../conformance/scenario/lint.ts";
 import { createReferenceSubject } from "../../conformance/subjects/reference/index.ts";

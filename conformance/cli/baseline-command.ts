@@ -4,15 +4,16 @@
 // Exit status: 0 when FILE now matches the run, 1 when something is left to decide, 2 on bad input.
 import { readFile, writeFile } from "node:fs/promises";
 import type { Command } from "commander";
-import { runSuite } from "../report/run-suite.ts";
+import { runSuite } from "../run/suite.ts";
 import { toolnexusSuite } from "../suite/toolnexus.ts";
 import { updateBaselineChecks } from "../report/baseline-update.ts";
 import { failedChecks } from "../report/baseline.ts";
-import { openSubjects } from "./select-subjects.ts";
+import { openSubjects } from "../run/subjects.ts";
 import type { PortSourceChoice } from "../subjects/port-source.ts";
 import { sourceEnvironmentVariable } from "../subjects/port-source.ts";
 import { scenariosToRun } from "./scenarios-to-run.ts";
-import { checkRunnerNames, UsageError } from "./usage.ts";
+import { checkRunnerNames } from "./usage.ts";
+import { UsageError } from "../common/usage-error.ts";
 
 const collect = (value: string, previous: string[]) => [...previous, value];
 

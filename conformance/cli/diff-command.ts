@@ -3,7 +3,7 @@
 // conformance/schema/diff.schema.json). Exit status: 1 when anything regressed, 0 otherwise, 2 on bad
 // input (an unreadable, cut-short or foreign file: readJsonReport names it and what is wrong).
 import type { Command } from "commander";
-import { writeOutput } from "./write-output.ts";
+import { writeOutput } from "../common/write-output.ts";
 import { diffReports } from "../report/diff.ts";
 import { renderDiffConsole, renderDiffMarkdown } from "../report/diff-render.ts";
 import { readJsonReport } from "../report/json-report.ts";

@@ -5,7 +5,7 @@
 // version was unavailable, 2 on bad input.
 import { basename, join } from "node:path";
 import type { Command } from "commander";
-import { writeOutput } from "./write-output.ts";
+import { writeOutput } from "../common/write-output.ts";
 import { formatSummary } from "../report/console.ts";
 import { compareVersions, isVersionToken, sortVersions } from "../common/versions.ts";
 import { renderHistoryHtml } from "../report/history/html.ts";
@@ -13,16 +13,18 @@ import { renderHistoryMarkdown } from "../report/history/markdown.ts";
 import { buildHistory } from "../report/history/model.ts";
 import { changeCounts } from "../report/history/text.ts";
 import { readJsonReport } from "../report/json-report.ts";
-import { stampSuite } from "../report/suite-stamp.ts";
+import { writeReportFiles } from "../run/report-files.ts";
+import { toolnexusDurationsFile, toolnexusSuite } from "../suite/toolnexus.ts";
 import type { ExpandedScenario } from "../scenario/expand.ts";
 import type { Report } from "../schema/report.types.ts";
 import { runBounded } from "../common/run-bounded.ts";
 import { installerWords, readManifest } from "../subjects/runner-registry.ts";
 import type { RunnerManifest } from "../../runners/protocol/runner-manifest.types.ts";
 import { runnersDir } from "../common/paths.ts";
-import { runAgainstSubjects } from "./run-command.ts";
+import { runAgainstSubjects } from "../run/against-subjects.ts";
 import { scenariosToRun, wholeSuiteIds } from "./scenarios-to-run.ts";
-import { checkRunnerNames, jobsOption, UsageError } from "./usage.ts";
+import { checkRunnerNames, jobsOption } from "./usage.ts";
+import { UsageError } from "../common/usage-error.ts";
 import { defaultJobs } from "../subjects/pool.ts";
 
 const collect = (value: string, previous: string[]) => [...previous, value];
@@ -160,11 +162,10 @@ async function runVersions(
     const { report, problems } = await runAgainstSubjects(
       scenarios,
       { runners: [subject], noBaseline: !options.baseline, jobs: options.jobs ?? defaultJobs() },
-      { suiteIds },
+      { suiteIds, fixtureKinds: toolnexusSuite.fixtureKinds, durationsFile: toolnexusDurationsFile },
     );
-    stampSuite(report, scenarios);
     const file = join(options.out, `${subject}.json`);
-    await writeOutput(file, `${JSON.stringify(report, null, 2)}\n`);
+    await writeReportFiles(report, { json: file }, toolnexusSuite.title);
     // An unavailable version is shown in the history with its reason; other problems (a stale baseline entry) are worth a line.
     for (const problem of problems) if (!problem.startsWith(`${subject} is unavailable: `)) console.error(problem);
     if (report.subjects.every((each) => each.available)) console.log(formatSummary(report.results));

@@ -4,26 +4,21 @@
 import { relative } from "node:path";
 import { pathToFileURL } from "node:url";
 import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
-import { writeOutput } from "./write-output.ts";
 import picomatch from "picomatch";
 import { formatDiagnostic } from "../scenario/load.ts";
 import type { LintResult } from "../scenario/lint.ts";
 import { formatBoundarySummary, formatBoundaryTable } from "../scenario/boundaries/format.ts";
 import { orphanProblems } from "../report/baseline.ts";
 import { formatSummary } from "../report/console.ts";
-import { renderHtmlMatrix } from "../report/html.ts";
 import { mergeReports, readJsonReport } from "../report/json-report.ts";
-import { renderJunit } from "../report/junit.ts";
-import { toolnexusSuite } from "../suite/toolnexus.ts";
-import { renderMarkdownMatrix } from "../report/matrix.ts";
-import { stampSuite } from "../report/suite-stamp.ts";
-import { writeBadges } from "../report/badges.ts";
+import { toolnexusDurationsFile, toolnexusSuite } from "../suite/toolnexus.ts";
+import { writeReportFiles, type ReportFiles } from "../run/report-files.ts";
 import { formatOddOneOut } from "../report/odd-one-out.ts";
 import { appendStepSummary, renderReportSummary } from "../report/step-summary.ts";
 import { registerDiffCommand } from "./diff-command.ts";
 import { registerObtainableCommand } from "./obtainable-command.ts";
 import type { Report } from "../schema/report.types.ts";
-import { runAgainstSubjects, type SubjectChoice } from "./run-command.ts";
+import { emptyShardReport, runAgainstSubjects, type SubjectChoice } from "../run/against-subjects.ts";
 import { cleanUpOnInterrupt } from "../common/interrupt.ts";
 import { applyEnvironment } from "../common/environment.ts";
 import { removeLiveTempDirs } from "../engine/temp-dirs.ts";
@@ -35,16 +30,8 @@ import { registerHistoryCommand } from "./history.ts";
 import { registerBaselineCommand } from "./baseline-command.ts";
 import { sourceCommitEnvironmentVariable, sourceEnvironmentVariable, type PortSourceChoice } from "../subjects/port-source.ts";
 import { lintOrExplain, scenariosToRun, selectScenarios, shard, wholeSuiteIds } from "./scenarios-to-run.ts";
-import {
-  checkRunnerNames,
-  commandTypo,
-  jobsOption,
-  repeatOption,
-  subjectsAtOnceOption,
-  throwUsageErrors,
-  usageHint,
-  UsageError,
-} from "./usage.ts";
+import { checkRunnerNames, commandTypo, jobsOption, repeatOption, subjectsAtOnceOption, throwUsageErrors, usageHint } from "./usage.ts";
+import { UsageError } from "../common/usage-error.ts";
 
 function parseShard(value: string): { index: number; count: number } {
   const match = /^(\d+)\/(\d+)$/.exec(value);
@@ -70,16 +57,7 @@ function sourceChoice(dir: string | undefined, commit: string | undefined): Port
   return { dir: chosen, ...(sha ? { commit: sha } : {}) };
 }
 
-async function writeReports(
-  report: Report,
-  options: { json?: string; junit?: string; matrix?: string; html?: string; badges?: string },
-): Promise<void> {
-  if (options.json) await writeOutput(options.json, `${JSON.stringify(report, null, 2)}\n`);
-  if (options.badges) await writeBadges(report, options.badges);
-  if (options.html) await writeOutput(options.html, renderHtmlMatrix(report, toolnexusSuite.title));
-  if (options.junit) await writeOutput(options.junit, renderJunit(report, toolnexusSuite.title));
-  if (options.matrix) await writeOutput(options.matrix, renderMarkdownMatrix(report));
-}
+const writeReports = (report: Report, files: ReportFiles) => writeReportFiles(report, files, toolnexusSuite.title);
 
 export function buildProgram(): Command {
   const program = new Command("conformance").description("Behavioural conformance harness for the toolnexus contract");
@@ -131,8 +109,7 @@ export function buildProgram(): Command {
         scenarios = shard(scenarios, index, count);
         if (!scenarios.length) {
           // A CI matrix's fixed shard count over a small or filtered suite: nothing to do here is no failure.
-          const now = new Date().toISOString();
-          await writeReports({ version: 1, startedAt: now, finishedAt: now, subjects: [], results: [], shard: options.shard }, options);
+          await writeReports(emptyShardReport(options.shard), options);
           console.log(
             `conformance: shard ${index}/${count} is empty (${selected} scenario${selected === 1 ? "" : "s"} for ${count} shards): nothing to run`,
           );
@@ -158,9 +135,10 @@ export function buildProgram(): Command {
         required: options.require,
         repeat: options.repeat,
         subjectsAtOnce: options.subjectsAtOnce,
+        shard: options.shard,
+        fixtureKinds: toolnexusSuite.fixtureKinds,
+        durationsFile: toolnexusDurationsFile,
       });
-      if (options.shard) report.shard = options.shard;
-      stampSuite(report, scenarios);
       await writeReports(report, options);
       for (const problem of problems) console.error(problem);
       for (const line of formatOddOneOut(report)) console.log(line);

@@ -5,7 +5,7 @@
 // conformance job); the others are said on stderr with the reason. Exit 1 when a subject's package
 // client hung (nothing said no: the port is not excused), 2 on bad input.
 import type { Command } from "commander";
-import { writeOutput } from "./write-output.ts";
+import { writeOutput } from "../common/write-output.ts";
 import { decideObtainability, readObtainability, splitVerdicts } from "../subjects/obtainability.ts";
 import { formatObtainability, renderObtainabilityMarkdown } from "../report/obtainability.ts";
 import { appendStepSummary } from "../report/step-summary.ts";

@@ -6,7 +6,7 @@ import { lintPaths, type LintResult } from "../scenario/lint.ts";
 import { formatDiagnostic } from "../scenario/load.ts";
 import { defaultScenarioDir } from "../scenario/scenario-id.ts";
 import { toolnexusSuite } from "../suite/toolnexus.ts";
-import { UsageError } from "./usage.ts";
+import { UsageError } from "../common/usage-error.ts";
 
 /** Lint the given paths (the whole suite when none); a path with no scenario files is a usage error. */
 export async function lintOrExplain(paths: string[], options: { boundaries?: boolean } = {}): Promise<LintResult> {

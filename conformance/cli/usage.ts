@@ -5,16 +5,7 @@ import { Command, CommanderError, InvalidArgumentError, Option } from "commander
 import { closestName } from "../scenario/closest-name.ts";
 import { runnerNames } from "../subjects/runner-registry.ts";
 import { defaultJobs } from "../subjects/pool.ts";
-
-export class UsageError extends Error {
-  /** The command whose --help explains the usage: "run", or "" for the program itself; none when help would not help. */
-  constructor(
-    message: string,
-    readonly helpCommand?: string,
-  ) {
-    super(message);
-  }
-}
+import { UsageError } from "../common/usage-error.ts";
 
 /** The line after a usage error: which --help to read. */
 export function usageHint(programName: string, helpCommand: string): string {

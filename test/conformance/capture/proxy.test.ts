@@ -19,10 +19,10 @@ import { importCaptures } from "../../../conformance/capture/cli.ts";
 import { patternsFor } from "../../../conformance/capture/redact-rules.ts";
 import type { Capture } from "../../../conformance/schema/capture.types.ts";
 import { startCaptureProxy, type CaptureProxy } from "../../../conformance/capture/proxy.ts";
-import { runSuite } from "../../../conformance/report/run-suite.ts";
+import { runSuite } from "../../../conformance/run/suite.ts";
 import { lintPaths } from "../../../conformance/scenario/lint.ts";
 import { createReferenceSubject } from "../../../conformance/subjects/reference/index.ts";
-import { openSubjects } from "../../../conformance/cli/select-subjects.ts";
+import { openSubjects } from "../../../conformance/run/subjects.ts";
 import type { Subject } from "../../../conformance/subjects/subject.ts";
 
 const API_KEY = "opaque-proxy-api-key-5c1e9d";

@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCli } from "../helpers.ts";
 import { parseVersionsOption, resolveVersions, versionsInRange } from "../../../conformance/cli/history.ts";
-import { UsageError } from "../../../conformance/cli/usage.ts";
+import { UsageError } from "../../../conformance/common/usage-error.ts";
 import { judge } from "../../../conformance/report/baseline.ts";
 import { compareVersions, sortVersions } from "../../../conformance/common/versions.ts";
 import { renderHistoryHtml } from "../../../conformance/report/history/html.ts";

@@ -269,7 +269,7 @@ describe("what a report stores per value is capped", () => {
   it("a failing assertion on a 5 MB value stores its beginning, size and hash: the report stays small and valid", async () => {
     const { createHash } = await import("node:crypto");
     const { ajv } = await import("../../../conformance/schema/validator.ts");
-    const { runSuite } = await import("../../../conformance/report/run-suite.ts");
+    const { runSuite } = await import("../../../conformance/run/suite.ts");
     const { expandYaml, fakeSubject, ok } = await import("../helpers.ts");
     const huge = `${"x".repeat(5 * 1024 * 1024)}é`;
     const list = Array.from({ length: 1_000 }, (_, index) => index);

@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expandCommand, hashPortFolder, resolvePortFolder } from "../../../conformance/subjects/port-source.ts";
-import { pickRunners } from "../../../conformance/cli/select-subjects.ts";
+import { pickRunners } from "../../../conformance/run/subjects.ts";
 import { baselinePath } from "../../../conformance/subjects/runner-identity.ts";
 
 let dir: string;

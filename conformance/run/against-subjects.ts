@@ -1,18 +1,20 @@
-// `run`: open each chosen subject, run the scenarios against it, print as results arrive, and build
-// the report. A subject that cannot start is reported as unavailable with its reason.
+// A run: open each chosen subject, run the scenarios against it, print as results arrive, and build
+// the report (`run`, `history` and the tests call it; the CLI only parses and prints). A subject that
+// cannot start is reported as unavailable with its reason.
 import { OrderedLog } from "../common/ordered-log.ts";
 import type { Report, Result } from "../schema/report.types.ts";
 import type { ExpandedScenario } from "../scenario/expand.ts";
-import { runSuite } from "../report/run-suite.ts";
+import { runSuite } from "./suite.ts";
 import { orphanedEntries, orphanProblems } from "../report/baseline.ts";
 import { formatResult } from "../report/console.ts";
 import { reportSubject } from "../report/json-report.ts";
 import { describeOrigin } from "../report/origin.ts";
+import { stampSuite } from "../report/suite-stamp.ts";
 import { durationWeight, loadDurationTable, type DurationTable } from "../report/durations.ts";
 import { waitWeight } from "../engine/schedule.ts";
-import { toolnexusDurationsFile, toolnexusSuite } from "../suite/toolnexus.ts";
+import type { FixtureKind } from "../scenario/fixture.ts";
 import { closeLanes } from "../subjects/pool.ts";
-import { openSubjects, type OpenedSubject, type SubjectChoice } from "./select-subjects.ts";
+import { openSubjects, type OpenedSubject, type SubjectChoice } from "./subjects.ts";
 
 export type { SubjectChoice };
 
@@ -51,7 +53,7 @@ async function runTurn(
   let results: Result[];
   try {
     results = await runSuite(scenarios, opened.lanes, {
-      fixtureKinds: toolnexusSuite.fixtureKinds,
+      fixtureKinds: options.fixtureKinds,
       baseline: opened.baseline,
       repeat,
       weight: durationWeight(durations, info.name, waitWeight),
@@ -71,6 +73,10 @@ async function runTurn(
 }
 
 export interface RunOptions {
+  /** The suite's fixture kinds (SuiteDefinition.fixtureKinds). */
+  fixtureKinds: ReadonlyMap<string, FixtureKind>;
+  /** The suite's measured durations (report/durations.ts), so lanes start the longest scenarios first. */
+  durationsFile: string;
   /**
    * Every scenario id of the suite, given when the run's selection (before any shard) is the whole
    * suite, so a baseline entry naming none of them is found. A shard records it in its report subject
@@ -82,6 +88,16 @@ export interface RunOptions {
   repeat?: number;
   /** Subjects whose scenarios run at the same time (`run --subjects-at-once`); default 1, one after another. */
   subjectsAtOnce?: number;
+  /** The shard this run is (`run --shard`), recorded in the report. */
+  shard?: Shard;
+}
+
+export type Shard = NonNullable<Report["shard"]>;
+
+/** The report of a shard with nothing to run: no subject, no result. */
+export function emptyShardReport(shard: Shard): Report {
+  const now = new Date().toISOString();
+  return { version: 1, startedAt: now, finishedAt: now, subjects: [], results: [], shard };
 }
 
 export async function runAgainstSubjects(
@@ -93,7 +109,7 @@ export async function runAgainstSubjects(
   const repeat = options.repeat ?? 1;
   // One run keeps the report exactly as it was before --repeat existed.
   const report: Report = { version: 1, startedAt, finishedAt: startedAt, ...(repeat > 1 ? { repeat } : {}), subjects: [], results: [] };
-  const durations = await loadDurationTable(toolnexusDurationsFile);
+  const durations = await loadDurationTable(options.durationsFile);
   // Subjects side by side print, and are reported, in their order all the same: a report does not
   // depend on how many ran at once, only the time does.
   const output = new OrderedLog(console.log);
@@ -141,5 +157,7 @@ export async function runAgainstSubjects(
       problems.push(`${name} was required (--require) but is unavailable: ${subject.unavailableReason}`);
   }
   report.finishedAt = new Date().toISOString();
+  if (options.shard) report.shard = options.shard;
+  stampSuite(report, scenarios);
   return { report, problems };
 }

@@ -5,8 +5,9 @@
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { runAgainstSubjects } from "../../../conformance/cli/run-command.ts";
+import { runAgainstSubjects } from "../../../conformance/run/against-subjects.ts";
 import { resultSignature } from "../../../conformance/report/comparable.ts";
+import { toolnexusDurationsFile, toolnexusSuite } from "../../../conformance/suite/toolnexus.ts";
 import { expandYaml } from "../helpers.ts";
 
 const root = fileURLToPath(new URL("../../../", import.meta.url));
@@ -47,7 +48,7 @@ async function run(subjectsAtOnce: number) {
   const { report, problems } = await runAgainstSubjects(
     scenarios,
     { subject: "reference", runners: [], runnerCommand, jobs: 2 },
-    { subjectsAtOnce },
+    { subjectsAtOnce, fixtureKinds: toolnexusSuite.fixtureKinds, durationsFile: toolnexusDurationsFile },
   );
   vi.restoreAllMocks();
   return { lines, subjects: report.subjects.map((subject) => subject.name), results: report.results.map(resultSignature), problems };

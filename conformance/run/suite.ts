@@ -1,5 +1,5 @@
 // Runs a list of expanded scenarios against one subject, judging each against the subject's baseline
-// as it finishes (here, above the engine: judging is the report's business). Given several lanes of
+// as it finishes (report/ judges; the engine only runs). Given several lanes of
 // the subject (one process each, conformance/subjects/pool.ts), scenarios run that many at a time;
 // results come back, and onResult sees them, in list order whatever the number of lanes. With
 // `repeat` N, each scenario runs N times (the runs may share the lanes) and its runs are folded into
@@ -11,9 +11,9 @@ import type { Subject } from "../subjects/subject.ts";
 import { runScenario, type RunOptions } from "../engine/run.ts";
 import { runOnLanes } from "../engine/lanes.ts";
 import { runsAlone, waitWeight } from "../engine/schedule.ts";
-import { judge } from "./baseline.ts";
-import { foldRuns } from "./repeat.ts";
-import { capResult } from "./value-cap.ts";
+import { judge } from "../report/baseline.ts";
+import { foldRuns } from "../report/repeat.ts";
+import { capResult } from "../report/value-cap.ts";
 
 export interface SuiteOptions extends RunOptions {
   baseline?: Map<string, Entry>;

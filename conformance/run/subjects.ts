@@ -1,4 +1,4 @@
-// Turns the CLI's subject options into subjects: the in-process reference, runners by name (or
+// Turns a run's subject choice into subjects: the in-process reference, runners by name (or
 // `all`), each from its published package or built from a source checkout, or an ad-hoc runner
 // command. Each runner's baseline comes with it: one per subject identity.
 import { loadBaseline } from "../report/baseline.ts";
@@ -10,7 +10,7 @@ import { openRunner, readManifest, runnerNames } from "../subjects/runner-regist
 import { RunnerUnavailableError, shellCommand, startRunnerSubject, type RunnerSubject } from "../subjects/runner.ts";
 import { openLanes, runnerLanes } from "../subjects/pool.ts";
 import type { Subject, SubjectInfo } from "../subjects/subject.ts";
-import { UsageError } from "./usage.ts";
+import { UsageError } from "../common/usage-error.ts";
 
 export interface SubjectChoice {
   subject?: string;
@@ -158,7 +158,7 @@ export type SubjectLog = (index: number) => (line: string) => void;
 /**
  * Opens the subjects in the order given. Every runner installs (or builds) and starts its first process
  * at once, up front: installs are mostly network and compiler waits, and each writes only its own
- * folder. A subject's other lanes open only when the run asks for it (the run-command asks for the
+ * folder. A subject's other lanes open only when the run asks for it (the run asks for the
  * next one when one of its `--subjects-at-once` slots is free); its install lines are held until then,
  * and go to `logOf` its index, so the console reads as if they ran one after another.
  */
