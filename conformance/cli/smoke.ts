@@ -1,7 +1,11 @@
 // `smoke --runner NAME`: is the runner itself sound? Handshake, round trips, reset, an unknown
 // operation, a trivial toolkit, and a clean exit. Says plainly what is wrong with the runner, before
 // any scenario blames the implementation for it.
-import type { PortSourceChoice } from "../subjects/port-source.ts";
+import type { Command } from "commander";
+import { UsageError } from "../common/usage-error.ts";
+import { sourceEnvironmentVariable, type PortSourceChoice } from "../subjects/port-source.ts";
+import { sourceChoice } from "./options.ts";
+import { checkRunnerNames } from "./usage.ts";
 import { deepEqual } from "../engine/assert.ts";
 import { openRunner } from "../subjects/runner-registry.ts";
 import { originOf, parseRunnerSpec } from "../subjects/runner-identity.ts";
@@ -114,4 +118,20 @@ export async function smoke(options: { runner?: string; runnerCommand?: string; 
   );
   console.log(sound ? "the runner is sound" : "the runner itself is broken: fix the above before reading its scenario results");
   return sound;
+}
+
+export function registerSmokeCommand(program: Command): void {
+  program
+    .command("smoke")
+    .description("check that a runner itself is sound: handshake, round trips, reset, unknown operations, exit")
+    .option("--runner <name>", "a runner under runners/")
+    .option("--runner-cmd <command>", "a runner command line")
+    .option("--source <dir>", `build the runner's port from this checkout; default: $${sourceEnvironmentVariable}`)
+    .action(async (options) => {
+      if (!options.runner === !options.runnerCmd)
+        throw new UsageError("smoke needs exactly one of --runner NAME or --runner-cmd CMD", "smoke");
+      if (options.runner) checkRunnerNames([options.runner], "smoke");
+      const source = options.runner ? sourceChoice(options.source, undefined) : undefined;
+      process.exitCode = (await smoke({ runner: options.runner, runnerCommand: options.runnerCmd, source })) ? 0 : 1;
+    });
 }
