@@ -27,7 +27,6 @@ export function registerListCommand(program: Command): void {
       console.error(`${scenarios.length} scenarios`);
       if (lint.diagnostics.length) process.exitCode = 2;
     });
-
 }
 
 export function registerLintCommand(program: Command): void {

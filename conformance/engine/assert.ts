@@ -34,6 +34,11 @@ export interface AssertionOutcome {
 
 const join = (base: string, keys: (string | number)[]) => pathToPointer(keys, base);
 
+/**
+ * Equality of JSON values, which is what a scenario compares: not node's isDeepStrictEqual (the capture
+ * tools' choice for their own objects), because there -0 differs from 0, and a report would then read
+ * "expected 0, found 0" (JSON writes both as 0); and an object's prototype does not count here.
+ */
 export function deepEqual(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (typeof a !== typeof b || a === null || b === null || typeof a !== "object") return false;

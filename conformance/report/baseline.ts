@@ -2,11 +2,11 @@
 import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
-import { isNode, LineCounter, parseDocument } from "yaml";
 import type { Baseline, Entry } from "../schema/baseline.types.ts";
 import type { Result } from "../schema/report.types.ts";
 import type { ScenarioResult } from "../engine/run.ts";
 import { pointerToPath } from "../common/json.ts";
+import { parseYamlWithPositions } from "../common/yaml-positions.ts";
 import { compileSchema } from "../schema/validator.ts";
 
 const require = createRequire(import.meta.url);
@@ -14,15 +14,11 @@ const validateBaseline = compileSchema<Baseline>(require("../schema/baseline.sch
 
 export async function loadBaseline(path: string): Promise<Map<string, Entry>> {
   if (!existsSync(path)) return new Map();
-  const lineCounter = new LineCounter();
-  const document = parseDocument(await readFile(path, "utf8"), { lineCounter });
-  const lineOf = (keys: (string | number)[]) => {
-    const node = document.getIn(keys, true);
-    return isNode(node) && node.range ? lineCounter.linePos(node.range[0]).line : 1;
-  };
-  if (document.errors.length)
-    throw new Error(`${path}:${lineCounter.linePos(document.errors[0].pos[0]).line}: ${document.errors[0].message.split("\n")[0]}`);
-  const data = document.toJS();
+  const yaml = parseYamlWithPositions(await readFile(path, "utf8"));
+  const lineOf = yaml.lineAt;
+  const syntaxError = yaml.firstError(path);
+  if (syntaxError) throw new Error(syntaxError);
+  const data = yaml.document.toJS();
   if (!validateBaseline(data)) {
     // ajv sets errors whenever it returns false.
     const problem = validateBaseline.errors![0];

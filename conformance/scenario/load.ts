@@ -2,7 +2,8 @@
 // schema, by lint, by a failing assertion) can be reported as file:line:column.
 import { readdir, readFile } from "node:fs/promises";
 import { join, relative, resolve } from "node:path";
-import { isMap, isNode, isScalar, LineCounter, parseDocument, type Document } from "yaml";
+import { isMap, isNode, isScalar, type Document } from "yaml";
+import { parseYamlWithPositions } from "../common/yaml-positions.ts";
 import type { Scenario } from "../schema/scenario.types.ts";
 
 export interface Position {
@@ -38,12 +39,7 @@ export interface LoadedScenario extends ScenarioFile {
 }
 
 export function parseScenarioText(file: string, text: string): { scenario: ScenarioFile; diagnostics: Diagnostic[] } {
-  const lineCounter = new LineCounter();
-  const document = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
-  const position = (offset: number): Position => {
-    const { line, col } = lineCounter.linePos(offset);
-    return { line, column: col };
-  };
+  const { document, position } = parseYamlWithPositions(text, { prettyErrors: false, uniqueKeys: true });
   const locate = (path: (string | number)[], options: { key?: boolean } = {}): Position => {
     for (let depth = path.length; depth >= 0; depth--) {
       const parent = depth === 0 ? undefined : depth === 1 ? document.contents : document.getIn(path.slice(0, depth - 1), true);
@@ -59,8 +55,8 @@ export function parseScenarioText(file: string, text: string): { scenario: Scena
     return { line: 1, column: 1 };
   };
   const diagnostics: Diagnostic[] = [...document.errors, ...document.warnings].map((problem) => {
-    const { line, col } = lineCounter.linePos(problem.pos[0]);
-    return { file, line, column: col, message: `YAML: ${problem.message.split("\n")[0]}`, hint: "fix the YAML syntax at this position" };
+    const { line, column } = position(problem.pos[0]);
+    return { file, line, column, message: `YAML: ${problem.message.split("\n")[0]}`, hint: "fix the YAML syntax at this position" };
   });
   const data = document.errors.length ? undefined : document.toJS({ maxAliasCount: 100 });
   return { scenario: { file, document, data, locate }, diagnostics };

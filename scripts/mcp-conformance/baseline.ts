@@ -2,7 +2,8 @@
 // file:line on every problem, and judging a run against it. Strict both ways: every scenario the suite lists is classified, every entry
 // names a scenario the suite lists, and an out-of-scope scenario that passes is a stale entry.
 import { readFileSync } from "node:fs";
-import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node } from "yaml";
+import { isMap, isScalar, isSeq, type Node } from "yaml";
+import { parseYamlWithPositions } from "../../conformance/common/yaml-positions.ts";
 
 export interface Baseline {
   path: string;
@@ -15,15 +16,12 @@ export interface Baseline {
 export class BaselineError extends Error {}
 
 export function loadBaseline(path: string, text = readFileSync(path, "utf8")): Baseline {
-  const lineCounter = new LineCounter();
-  const document = parseDocument(text, { lineCounter });
-  const lineOf = (node: Node | null | undefined) => (node?.range ? lineCounter.linePos(node.range[0]).line : 1);
+  const { document, lineOf, firstError } = parseYamlWithPositions(text);
   const fail = (node: Node | null | undefined, what: string): never => {
     throw new BaselineError(`${path}:${lineOf(node)}: ${what}`);
   };
-  if (document.errors.length) {
-    throw new BaselineError(`${path}:${lineCounter.linePos(document.errors[0].pos[0]).line}: ${document.errors[0].message.split("\n")[0]}`);
-  }
+  const syntaxError = firstError(path);
+  if (syntaxError) throw new BaselineError(syntaxError);
   const root = document.contents;
   if (!isMap(root)) return fail(root, "expected a mapping with the keys pass and out-of-scope");
   const baseline: Baseline = { path, pass: new Map(), outOfScope: new Map() };

@@ -3,7 +3,7 @@
 // mutator, original and replacement text, optionally a snippet of the line), never by line number alone,
 // so an entry survives unrelated edits and goes stale (an error) when its code changes.
 import { readFileSync } from "node:fs";
-import { isNode, LineCounter, parseDocument } from "yaml";
+import { parseYamlWithPositions } from "../../conformance/common/yaml-positions.ts";
 import type { Mutant } from "./report.ts";
 
 export interface Equivalent {
@@ -32,16 +32,14 @@ const keys = {
 const required = ["file", "mutator", "original", "replacement", "reason"] as const;
 
 export function loadEquivalents(path: string): Equivalent[] {
-  const lineCounter = new LineCounter();
-  const document = parseDocument(readFileSync(path, "utf8"), { lineCounter });
-  const lineOf = (node: unknown) => (isNode(node) && node.range ? lineCounter.linePos(node.range[0]).line : 1);
-  if (document.errors.length)
-    throw new Error(`${path}:${lineCounter.linePos(document.errors[0].pos[0]).line}: ${document.errors[0].message.split("\n")[0]}`);
+  const { document, lineAt, firstError } = parseYamlWithPositions(readFileSync(path, "utf8"));
+  const syntaxError = firstError(path);
+  if (syntaxError) throw new Error(syntaxError);
   const data = document.toJS() as unknown;
   const list = (data as { equivalents?: unknown })?.equivalents;
   if (!Array.isArray(list)) throw new Error(`${path}:1: expected a top-level key "equivalents" holding a list of entries`);
   return list.map((entry, index) => {
-    const at = lineOf(document.getIn(["equivalents", index], true));
+    const at = lineAt(["equivalents", index]);
     if (typeof entry !== "object" || entry === null || Array.isArray(entry))
       throw new Error(`${path}:${at}: expected an entry (a map with ${required.join(", ")})`);
     for (const [key, value] of Object.entries(entry)) {
