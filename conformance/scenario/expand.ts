@@ -3,10 +3,23 @@
 // variables, and the steps and assertions its `when` selects.
 import type { Assertion, FixtureStep, OperationStep, Scenario, When } from "../schema/scenario.types.ts";
 import type { LoadedScenario } from "./load.ts";
-import { matrixPaths, type SuiteDefinition } from "./suite-definition.ts";
 
-/** What expansion needs of the suite. */
-export type ExpansionSuite = Pick<SuiteDefinition, "matrices" | "pathVariables" | "pathRequires">;
+/** What expansion needs of the suite (part of its SuiteDefinition). */
+export interface ExpansionSuite {
+  /** The named matrices `matrix: NAME` expands over, each a list of paths. */
+  matrices: Readonly<Record<string, readonly string[]>>;
+  /** A path's `${path.*}` variables. */
+  pathVariables(path: string): Record<string, string>;
+  /** The capabilities a subject needs to run a path, beyond the scenario's `requires`. */
+  pathRequires(path: string): string[];
+}
+
+/** The paths a scenario's `matrix` names: a named matrix, or a list written out; none without one. */
+export function matrixPaths(matrix: string | readonly string[] | undefined, suite: Pick<ExpansionSuite, "matrices">): string[] {
+  if (matrix === undefined) return [];
+  if (typeof matrix === "string") return [...(suite.matrices[matrix] ?? [])];
+  return [...matrix];
+}
 
 /** A step as written, without its assertions (the expansion's own are in `ExpandedStep.expect`). */
 export type StepBody = Omit<OperationStep, "expect"> | Omit<FixtureStep, "expect">;

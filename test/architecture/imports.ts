@@ -33,8 +33,8 @@ export function folderOf(path: string): string {
   return parts[0] === "conformance" || parts[0] === "runners" ? parts.slice(0, 2).join("/") : parts[0];
 }
 
-/** Every relative import from a file under `roots` (relative to `repo`) into another folder. */
-export function crossFolderImports(repo: string, roots: string[]): Import[] {
+/** Every relative import from a file under `roots` (relative to `repo`), between files: `from` and `to` are the files. */
+export function fileImports(repo: string, roots: string[]): Import[] {
   const found: Import[] = [];
   for (const root of roots) {
     for (const file of sourceFiles(join(repo, root))) {
@@ -45,17 +45,23 @@ export function crossFolderImports(repo: string, roots: string[]): Import[] {
         const to = relative(repo, resolve(dirname(file), imported.fileName))
           .split(sep)
           .join("/");
-        if (folderOf(to) === folderOf(from)) continue;
         const line = text.slice(0, imported.pos).split("\n").length;
-        found.push({ at: `${from}:${line}`, from: folderOf(from), to: folderOf(to), target: to });
+        found.push({ at: `${from}:${line}`, from, to, target: to });
       }
     }
   }
   return found;
 }
 
+/** Every relative import from a file under `roots` (relative to `repo`) into another folder: `from` and `to` are the folders. */
+export function crossFolderImports(repo: string, roots: string[]): Import[] {
+  return fileImports(repo, roots)
+    .map((edge) => ({ ...edge, from: folderOf(edge.from), to: folderOf(edge.to) }))
+    .filter((edge) => edge.from !== edge.to);
+}
+
 /** One cycle per strongly connected group of folders (Tarjan), each hop named by one import that makes it. */
-export function folderCycles(imports: Import[]): Import[][] {
+export function importCycles(imports: Import[]): Import[][] {
   const edges = new Map<string, Map<string, Import>>();
   for (const edge of imports) {
     const out = edges.get(edge.from) ?? new Map<string, Import>();

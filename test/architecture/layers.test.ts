@@ -2,14 +2,15 @@
 // conformance/ and runners/ one by one, the others whole): a folder imports only folders drawn below it,
 // so the generic parts (scenario, engine, report) never reach up into the toolnexus suite or the CLI,
 // a runner never into the harness that drives it, and reference/ into nothing. No folder may be in an
-// import cycle with another. Each failure names the file:line of the import to move.
+// import cycle with another, and no file with another (inside a folder too). Each failure names the
+// file:line of the import to move.
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { toolnexusSuite } from "../../conformance/suite/toolnexus.ts";
 import { operationCapabilities } from "../../conformance/schema/protocol.ts";
 import { codeTexts, names } from "./code-text.ts";
-import { crossFolderImports, folderCycles, type Import } from "./imports.ts";
+import { crossFolderImports, fileImports, importCycles, type Import } from "./imports.ts";
 
 const repo = fileURLToPath(new URL("../../", import.meta.url));
 const readme = "conformance/README.md";
@@ -38,9 +39,8 @@ function genericFolders(): string[] {
 }
 
 // A file at the repository's root (package.json, for the version) is no folder: it sits below them all.
-const imports = crossFolderImports(repo, ["conformance", "fixtures", "reference", "runners", "bench", "scripts", "test"]).filter((edge) =>
-  edge.target.includes("/"),
-);
+const roots = ["conformance", "fixtures", "reference", "runners", "bench", "scripts", "test"];
+const imports = crossFolderImports(repo, roots).filter((edge) => edge.target.includes("/"));
 const describeImport = (edge: Import) => `${edge.at} (${edge.from} -> ${edge.to})`;
 
 describe("layers", () => {
@@ -59,9 +59,17 @@ describe("layers", () => {
   });
 
   it("has no import cycle between folders", () => {
-    const cycles = folderCycles(imports).map(
+    const cycles = importCycles(imports).map(
       (cycle) =>
         `cycle ${[...cycle.map((edge) => edge.from), cycle[0].from].join(" -> ")}:\n${cycle.map((edge) => `  ${describeImport(edge)}`).join("\n")}`,
+    );
+    expect(cycles, cycles.join("\n")).toEqual([]);
+  });
+
+  it("has no import cycle between files either, inside a folder too (type-only imports included: they say the same dependency)", () => {
+    const cycles = importCycles(fileImports(repo, roots)).map(
+      (cycle) =>
+        `cycle ${[...cycle.map((edge) => edge.from), cycle[0].from].join(" -> ")}:\n${cycle.map((edge) => `  ${edge.at}`).join("\n")}`,
     );
     expect(cycles, cycles.join("\n")).toEqual([]);
   });

@@ -5,7 +5,8 @@ import { isRecord, pointerToPath } from "../../common/json.ts";
 import { capabilitiesOfOperation, isOperationName } from "../../schema/protocol.ts";
 import type { OperationStep, Scenario } from "../../schema/scenario.types.ts";
 import type { Diagnostic, ScenarioFile } from "../load.ts";
-import { matrixPaths, type SuiteDefinition } from "../suite-definition.ts";
+import { matrixPaths } from "../expand.ts";
+import type { SuiteDefinition } from "../suite-definition.ts";
 import { operationNames, operationValidator, toDiagnostics } from "../validate.ts";
 import { at, type Path } from "./diagnostic.ts";
 

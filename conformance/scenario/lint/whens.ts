@@ -3,7 +3,8 @@ import { isRecord } from "../../common/json.ts";
 import type { Scenario, When } from "../../schema/scenario.types.ts";
 import { whenMatches } from "../expand.ts";
 import type { Diagnostic, ScenarioFile } from "../load.ts";
-import { matrixPaths, type SuiteDefinition } from "../suite-definition.ts";
+import { matrixPaths } from "../expand.ts";
+import type { SuiteDefinition } from "../suite-definition.ts";
 import { at, type Path } from "./diagnostic.ts";
 
 /** A `when` outside a matrix, or one that no expansion of this scenario matches, would silently drop its step or assertion. */
