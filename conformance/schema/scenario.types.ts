@@ -41,14 +41,9 @@ export interface Scenario {
   requires?: string[];
   provenance?: Provenance;
   /**
-   * Expand over client paths: 'client-paths' for all four, or a list of the paths to use.
+   * Expand over the paths of a matrix the suite defines, by its name, or over a list of the suite's paths; lint checks each name against the suite.
    */
-  matrix?:
-    | "client-paths"
-    | [
-        "openai-run" | "openai-stream" | "anthropic-run" | "anthropic-stream",
-        ...("openai-run" | "openai-stream" | "anthropic-run" | "anthropic-stream")[]
-      ];
+  matrix?: string | [string, ...string[]];
   /**
    * Fixture servers by the name steps use; each is started before the first step and always stopped.
    */

@@ -15,7 +15,7 @@ import { checkFixtureStep, checkSettled, declaredFixtures } from "./fixtures.ts"
 import { checkIndependentStep } from "./independent.ts";
 import { malformedParts, type MalformedParts } from "./malformed.ts";
 import { checkCapabilities, checkOperationStep, stepOperations } from "./operations.ts";
-import { checkWhens } from "./whens.ts";
+import { checkMatrix, checkWhens } from "./whens.ts";
 
 export function checkScenario(
   scenario: ScenarioFile,
@@ -46,7 +46,11 @@ export function checkScenario(
   const declared = declaredFixtures(scenario, data, suite.fixtureKinds, parts);
   problems.push(...declared.problems);
   const steps = Array.isArray(data.steps) && !malformedItself(["steps"]) ? (data.steps as unknown[]) : [];
-  if (!malformed(["matrix"])) problems.push(...checkWhens(scenario, suite, data.matrix as Scenario["matrix"], steps, malformed));
+  if (!malformed(["matrix"])) {
+    const matrixProblems = checkMatrix(scenario, data.matrix, suite);
+    problems.push(...matrixProblems);
+    if (!matrixProblems.length) problems.push(...checkWhens(scenario, suite, data.matrix as Scenario["matrix"], steps, malformed));
+  }
   const context: CheckContext = {
     fixtureKinds: suite.fixtureKinds,
     fixtures: declared.fixtures,

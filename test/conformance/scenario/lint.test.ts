@@ -246,6 +246,17 @@ steps:
     expect(typo[0].message).toContain('unknown key "path.styel"');
   });
 
+  it("a matrix or a path the suite does not define, named at the matrix with the suite's names (the format names none)", async () => {
+    const name = await lintText("matrix-name.yaml", llm.replace("matrix: [openai-run, anthropic-run]", "matrix: client-path"));
+    expect(name.map((p) => [p.line, p.message, p.hint])).toEqual([
+      [4, 'unknown matrix "client-path" (the suite\'s: client-paths)', 'did you mean "client-paths"?'],
+    ]);
+    const path = await lintText("matrix-path.yaml", llm.replace("[openai-run, anthropic-run]", "[openai-run, anthropic-runn]"));
+    expect(path.map((p) => p.message)).toEqual([
+      'unknown path "anthropic-runn" (the suite\'s: openai-run, openai-stream, anthropic-run, anthropic-stream)',
+    ]);
+  });
+
   it("an assertion on a fixture that observes nothing", async () => {
     const text =
       `id: t.unreachable\ntitle: t\nspec: [mcp.connect.isolation]\nfixtures: {bad: {kind: mcp-unreachable}}\n` +
@@ -377,7 +388,7 @@ steps:
 
   it("does not crash on parts of the wrong shape, and reports only the schema's words for them", async () => {
     const text =
-      "id: t.shapes\ntitle: t\nspec: core.unknown-tool\nfixtures: [1]\nmatrix: sideways\nsteps:\n  - 3\n  - op: 4\n  - op: toolkit.create\n    with: [1]\n    capture: x\n    expect: {at: 1}\n";
+      "id: t.shapes\ntitle: t\nspec: core.unknown-tool\nfixtures: [1]\nmatrix: 5\nsteps:\n  - 3\n  - op: 4\n  - op: toolkit.create\n    with: [1]\n    capture: x\n    expect: {at: 1}\n";
     const problems = await lintText("shapes.yaml", text);
     expect(problems.length).toBeGreaterThan(0);
     expect(problems.every((p) => p.message.startsWith("/") || p.message.startsWith("(top level)"))).toBe(true);
