@@ -1,5 +1,5 @@
 // The command line: each command registers itself from its own module (run-command.ts, suite-commands.ts,
-// ...; see README.md). Exit status (README's table, tested end to end in test/conformance/cli/cli.test.ts):
+// ...; see docs/using.md). Exit status (its table, tested end to end in test/conformance/cli/cli.test.ts):
 // 0 when nothing unexpected happened, 1 when a scenario failed unexpectedly or a baseline entry went
 // stale, 2 on bad input (lint errors, a usage error, an unreadable file).
 import { pathToFileURL } from "node:url";

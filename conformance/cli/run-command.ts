@@ -1,5 +1,5 @@
 // `run` (the default command): scenarios against subjects, the console as results arrive, the reports.
-// Exit 1 when a result was not as expected or a subject or baseline has a problem (README's table).
+// Exit 1 when a result was not as expected or a subject or baseline has a problem (docs/using.md's table).
 import { Option, type Command } from "commander";
 import { appendStepSummary, renderReportSummary } from "../report/step-summary.ts";
 import { formatSummary } from "../report/console.ts";

@@ -1,7 +1,7 @@
 // The CLI end to end, as a port's CI uses it: exit status, reports on disk, refusal on lint errors.
 // Most cases call `main` in this process (runCli: the status it returns is the process's, since
 // bin.mjs and main.ts's own entry pass it on); what only a real process shows runs the CLI as a child
-// (runCliProcess): the README's exit-code table row by row, --help (commander writes it itself), SIGINT.
+// (runCliProcess): docs/using.md's exit-code table row by row, --help (commander writes it itself), SIGINT.
 import { execFile } from "node:child_process";
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -182,7 +182,7 @@ describe("usage errors: exit 2, one line saying what is wrong, and where the usa
   });
 });
 
-describe("the README's exit-code table, row by row", () => {
+describe("docs/using.md's exit-code table, row by row", () => {
   // Commands per row, run concurrently (each is a process); the table's rows and these keys must agree.
   const examples: Record<string, () => string[][]> = {
     "0": () => [
@@ -202,7 +202,7 @@ describe("the README's exit-code table, row by row", () => {
   };
 
   it("has a row for each exit status the CLI uses, and no other", async () => {
-    const readme = await readFile(join(root, "README.md"), "utf8");
+    const readme = await readFile(join(root, "docs/using.md"), "utf8");
     const start = readme.indexOf("| exit status | means |");
     expect(start).toBeGreaterThan(0);
     const table = readme.slice(start, readme.indexOf("\n\n", start));
