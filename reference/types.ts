@@ -13,25 +13,26 @@ export type ToolSource = "mcp" | "native";
 
 /**
  * What a suspended tool asks for (SPEC client.suspension.request): a result whose `metadata.pending` is
- * one suspends. Its keys are wire data, the same in every port, never re-cased.
+ * one suspends. Its keys are wire data, the same in every port, never re-cased. (A type, not an interface:
+ * it is plain data, assignable wherever JSON objects are.)
  */
-export interface Request {
+export type Request = {
   id: string;
   kind: string;
   prompt: string;
   url?: string;
   data?: Record<string, unknown>;
   expiresAt?: string;
-}
+};
 
 /** A waitFor's resolution of a Request (SPEC client.suspension.request); `id` echoes the request's. */
-export interface Answer {
+export type Answer = {
   id: string;
   ok: boolean;
   data?: Record<string, unknown>;
   /** Why, when `ok` is false (advisory: the loop branches on `ok` alone). */
   reason?: string;
-}
+};
 
 /**
  * What a caller may hand an execute: its cancellation (an MCP tool's tools/call honours it,

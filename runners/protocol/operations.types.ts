@@ -288,14 +288,15 @@ export interface Usage {
  * The Request the run halted on, present when status is pending.
  */
 export interface Request {
-  id: string;
-  kind: string;
-  prompt: string;
+  id?: string;
+  kind?: string;
+  prompt?: string;
   url?: string;
   data?: {
     [k: string]: unknown;
   };
   expiresAt?: string;
+  [k: string]: unknown;
 }
 /**
  * This interface was referenced by `Operations`'s JSON-Schema
@@ -369,33 +370,35 @@ export interface ClientStreamOutput {
   pending?: Request2;
 }
 /**
- * A suspension's Request (SPEC client.suspension.request): its keys are fixed across ports, never re-cased.
+ * A suspension's Request as the port serializes it. SPEC client.suspension.request fixes its keys (id, kind, prompt, url, data, expiresAt); the shape is left open here so that a port whose Request drops, adds or re-cases a key fails the scenarios that compare it, rather than reading as a runner's bug.
  *
  * This interface was referenced by `Operations`'s JSON-Schema
  * via the `definition` "request".
  */
 export interface Request1 {
-  id: string;
-  kind: string;
-  prompt: string;
+  id?: string;
+  kind?: string;
+  prompt?: string;
   url?: string;
   data?: {
     [k: string]: unknown;
   };
   expiresAt?: string;
+  [k: string]: unknown;
 }
 /**
- * A suspension's Request (SPEC client.suspension.request): its keys are fixed across ports, never re-cased.
+ * A suspension's Request as the port serializes it. SPEC client.suspension.request fixes its keys (id, kind, prompt, url, data, expiresAt); the shape is left open here so that a port whose Request drops, adds or re-cases a key fails the scenarios that compare it, rather than reading as a runner's bug.
  */
 export interface Request2 {
-  id: string;
-  kind: string;
-  prompt: string;
+  id?: string;
+  kind?: string;
+  prompt?: string;
   url?: string;
   data?: {
     [k: string]: unknown;
   };
   expiresAt?: string;
+  [k: string]: unknown;
 }
 /**
  * This interface was referenced by `Operations`'s JSON-Schema
@@ -741,18 +744,19 @@ export interface ToolkitCallsOutput {
   }[];
 }
 /**
- * What a waitFor answered (SPEC client.suspension.request): keys fixed across ports.
+ * The Answer a tool found in its context, as the port serializes it. SPEC client.suspension.request fixes its keys (id, ok, data, reason); left open for the same reason as request.
  *
  * This interface was referenced by `Operations`'s JSON-Schema
  * via the `definition` "answer".
  */
 export interface Answer {
-  id: string;
-  ok: boolean;
+  id?: string;
+  ok?: boolean;
   data?: {
     [k: string]: unknown;
   };
   reason?: string;
+  [k: string]: unknown;
 }
 /**
  * What client.run and client.ask return; client.stream adds its events.
