@@ -11,9 +11,36 @@ export interface ToolResult {
 
 export type ToolSource = "mcp" | "native";
 
-/** What a caller may hand an execute: its cancellation (an MCP tool's tools/call honours it, mcp.execute.timeout). */
+/**
+ * What a suspended tool asks for (SPEC client.suspension.request): a result whose `metadata.pending` is
+ * one suspends. Its keys are wire data, the same in every port, never re-cased. (A type, not an interface:
+ * it is plain data, assignable wherever JSON objects are.)
+ */
+export type Request = {
+  id: string;
+  kind: string;
+  prompt: string;
+  url?: string;
+  data?: Record<string, unknown>;
+  expiresAt?: string;
+};
+
+/** A waitFor's resolution of a Request (SPEC client.suspension.request); `id` echoes the request's. */
+export type Answer = {
+  id: string;
+  ok: boolean;
+  data?: Record<string, unknown>;
+  /** Why, when `ok` is false (advisory: the loop branches on `ok` alone). */
+  reason?: string;
+};
+
+/**
+ * What a caller may hand an execute: its cancellation (an MCP tool's tools/call honours it,
+ * mcp.execute.timeout) and, on the retry after a waitFor, the Answer (client.suspension.wait-for).
+ */
 export interface ToolContext {
   signal?: AbortSignal;
+  answer?: Answer;
 }
 
 export interface Tool {
@@ -30,7 +57,7 @@ export interface ExtraTool {
   name: string;
   description?: string;
   inputSchema?: JsonSchema;
-  execute(args: Record<string, unknown>): Promise<ToolResult> | ToolResult;
+  execute(args: Record<string, unknown>, context?: ToolContext): Promise<ToolResult> | ToolResult;
 }
 
 export interface OpenAITool {

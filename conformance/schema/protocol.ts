@@ -14,6 +14,7 @@ import type {
   Result,
   Version,
 } from "../../runners/protocol/protocol.types.ts";
+import { isRecord } from "../common/json.ts";
 import { ajv } from "./validator.ts";
 
 const require = createRequire(import.meta.url);
@@ -67,6 +68,35 @@ export function capabilitiesOfOperation(op: string): { operation?: string; keys:
   return { operation: schema?.["x-capability"], keys: Object.fromEntries(keys) };
 }
 
+/** A key of an operation's input, at any depth, and the capability its schema's `x-capability` names. */
+export interface CapabilityKey {
+  /** The key's path in the input: property names, and list indexes where it sits in a list's items. */
+  path: (string | number)[];
+  capability: string;
+}
+
+/**
+ * Each key an input gives whose schema carries `x-capability`, however deep (through `properties`,
+ * `items` and `oneOf`): `waitFor` on client.create as well as `extraTools[0].suspend` on toolkit.create.
+ */
+export function capabilitiesOfInput(op: string, input: unknown): CapabilityKey[] {
+  const found: CapabilityKey[] = [];
+  const walk = (schema: unknown, value: unknown, path: (string | number)[]) => {
+    if (!isRecord(schema)) return;
+    for (const alternative of (schema.oneOf as unknown[] | undefined) ?? []) walk(alternative, value, path);
+    if (isRecord(value) && isRecord(schema.properties))
+      for (const [key, child] of Object.entries(value)) {
+        const property = schema.properties[key];
+        if (isRecord(property) && typeof property["x-capability"] === "string")
+          found.push({ path: [...path, key], capability: property["x-capability"] });
+        walk(property, child, [...path, key]);
+      }
+    if (Array.isArray(value)) value.forEach((item, index) => walk(schema.items, item, [...path, index]));
+  };
+  if (isOperationName(op)) walk(inputsSchema.$defs[op], input, []);
+  return found;
+}
+
 /** An input key of an operation that creates a handle, or names one an earlier operation created. */
 export interface HandleKey {
   key: string;
@@ -87,14 +117,17 @@ export function handleKeysOfOperation(op: string): HandleKey[] {
   });
 }
 
-/** Every capability operations.schema.json's `x-capability` names, in schema order. */
+/** Every `x-capability` a schema holds, at any depth. */
+function capabilitiesInSchema(schema: unknown): string[] {
+  if (Array.isArray(schema)) return schema.flatMap(capabilitiesInSchema);
+  if (!isRecord(schema)) return [];
+  const own = typeof schema["x-capability"] === "string" ? [schema["x-capability"]] : [];
+  return [...own, ...Object.values(schema).flatMap(capabilitiesInSchema)];
+}
+
+/** Every capability operations.schema.json's `x-capability` names, at any depth, in schema order. */
 export const operationCapabilities: readonly string[] = [
-  ...new Set(
-    operationNames.flatMap((op) => {
-      const { operation, keys } = capabilitiesOfOperation(op);
-      return [...(operation ? [operation] : []), ...Object.values(keys)];
-    }),
-  ),
+  ...new Set(operationNames.flatMap((op) => capabilitiesInSchema(inputsSchema.$defs[op]))),
 ];
 
 /** The JSON Schema of an operation's input (operations.schema.json): its `properties` are its input fields. */

@@ -33,6 +33,7 @@ export function createClient(options: ClientOptions): Client {
     // Resolved per call, so a host that swaps globalThis.fetch later (test interceptors) is honoured.
     fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)),
     logger,
+    waitFor: options.waitFor,
   };
   const store = options.store ?? createMemoryStore();
 

@@ -1,10 +1,11 @@
 // The tool loop (SPEC.md client.loop.*, client.hooks.*, client.stream.events), written once for both
 // styles and both modes: run consumes the same generator that stream hands out.
-import type { Logger, ToolResult, ToolSet } from "../types.ts";
+import type { Logger, ToolContext, ToolResult, ToolSet } from "../types.ts";
 import { finalizeBody } from "./body.ts";
 import { LLMStreamError } from "./errors.ts";
 import { readSseEvents } from "./sse.ts";
 import type { StyleAdapter, TurnResult } from "./style.ts";
+import { pendingOf, resolveSuspension, type WaitFor } from "./suspension.ts";
 import { postWithRetries, readTextBounded, type Attempt } from "./transport.ts";
 import type { BodyTransform, FetchLike, Hooks, Message, RunResult, StreamEvent } from "./types.ts";
 
@@ -24,6 +25,7 @@ export interface LoopSettings {
   bodyTransform?: BodyTransform;
   fetch: FetchLike;
   logger: Logger;
+  waitFor?: WaitFor;
 }
 
 export interface LoopCall {
@@ -48,18 +50,32 @@ async function parseJsonAnswer(style: StyleAdapter, attempt: Attempt): Promise<T
   return style.parseResponse(json);
 }
 
+/** Execute a tool (with its context, on a retry) and let afterTool replace the result. */
+async function executeTool(
+  settings: LoopSettings,
+  toolkit: ToolSet | undefined,
+  name: string,
+  args: Record<string, unknown>,
+  context?: ToolContext,
+): Promise<ToolResult> {
+  const result = toolkit ? await toolkit.execute(name, args, context) : { output: `Unknown tool: ${name}`, isError: true };
+  // A suspension is no result yet: afterTool sees the resolved one (client.suspension.not-an-error).
+  if (pendingOf(result)) return result;
+  return (await settings.hooks.afterTool?.({ name, args, result })) ?? result;
+}
+
+/** One tool call through beforeTool; `args` are those it ran with, which a suspended call's retry reuses. */
 async function runTool(
   settings: LoopSettings,
   toolkit: ToolSet | undefined,
   name: string,
   args: Record<string, unknown>,
   turn: number,
-): Promise<ToolResult> {
+): Promise<{ args: Record<string, unknown>; result: ToolResult }> {
   const before = (await settings.hooks.beforeTool?.({ name, args, turn })) ?? undefined;
-  if (before?.result) return before.result;
+  if (before?.result) return { args, result: before.result };
   const effectiveArgs = before?.args ?? args;
-  const result = toolkit ? await toolkit.execute(name, effectiveArgs) : { output: `Unknown tool: ${name}`, isError: true };
-  return (await settings.hooks.afterTool?.({ name, args: effectiveArgs, result })) ?? result;
+  return { args: effectiveArgs, result: await executeTool(settings, toolkit, name, effectiveArgs) };
 }
 
 export async function* runLoop(settings: LoopSettings, call: LoopCall): AsyncGenerator<Exclude<StreamEvent, { type: "done" }>, RunResult> {
@@ -107,12 +123,29 @@ export async function* runLoop(settings: LoopSettings, call: LoopCall): AsyncGen
     const results: ToolResult[] = [];
     for (const toolCall of answer.toolCalls) {
       yield { type: "tool_call", ...toolCall };
-      const result = await runTool(settings, call.toolkit, toolCall.name, toolCall.args, turn);
+      const ran = await runTool(settings, call.toolkit, toolCall.name, toolCall.args, turn);
+      let result = ran.result;
+      const request = pendingOf(result);
+      if (request) {
+        // Announced before the host is asked, so a channel can show the link at once (client.suspension.stream).
+        yield { type: "pending", request };
+        const resolution = await resolveSuspension(request, settings.waitFor, (context) =>
+          executeTool(settings, call.toolkit, toolCall.name, ran.args, context),
+        );
+        if (resolution.halted) {
+          // The halted call's placeholder is the turn's last result: the calls after it re-suspend on
+          // resume, and the reference does not run them (client.suspension.halt-transcript).
+          const answered = answer.toolCalls.slice(0, results.length + 1);
+          messages = [...messages, ...style.toolResultMessages(answered, [...results, resolution.result])];
+          return { text: request.prompt, usage, messages, status: "pending", pending: request };
+        }
+        result = resolution.result;
+      }
       results.push(result);
       yield { type: "tool_result", id: toolCall.id, name: toolCall.name, output: result.output, isError: result.isError };
     }
     messages = [...messages, ...style.toolResultMessages(answer.toolCalls, results)];
   }
   // The caller yields "done" once it has saved the transcript (client.ts).
-  return { text, usage, messages };
+  return { text, usage, messages, status: "done" };
 }

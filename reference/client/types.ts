@@ -1,5 +1,6 @@
 // Public shapes of the unified LLM client (SPEC.md section 4).
-import type { Logger, ToolResult, ToolSet } from "../types.ts";
+import type { Logger, Request, ToolResult, ToolSet } from "../types.ts";
+import type { WaitFor } from "./suspension.ts";
 
 export type Style = "openai" | "anthropic";
 
@@ -81,6 +82,8 @@ export interface ClientOptions {
   /** Called with every error a call fails with, before it is thrown. */
   onError?(error: Error): void;
   logger?: Logger;
+  /** Resolves a suspended tool's Request; without it a suspension halts the run (SPEC client.suspension.*). */
+  waitFor?: WaitFor;
 }
 
 export interface RunResult {
@@ -88,6 +91,10 @@ export interface RunResult {
   usage: Usage;
   /** The transcript after the run, in the wire format of the style. */
   messages: Message[];
+  /** "pending" when a suspension halted the run (client.suspension.halt), else "done". */
+  status: "done" | "pending";
+  /** The Request the run halted on, with status "pending". */
+  pending?: Request;
 }
 
 export type StreamEvent =
@@ -95,6 +102,8 @@ export type StreamEvent =
   | { type: "tool_call"; id: string; name: string; args: Record<string, unknown> }
   | { type: "tool_result"; id: string; name: string; output: string; isError: boolean }
   | { type: "usage"; input: number; output: number }
+  /** A tool suspended: emitted before waitFor is asked (client.suspension.stream). */
+  | { type: "pending"; request: Request }
   | { type: "done"; result: RunResult };
 
 export interface CallOptions {

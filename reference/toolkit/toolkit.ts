@@ -23,7 +23,7 @@ export function nativeTool(extra: ExtraTool): Tool {
     description: extra.description ?? "",
     inputSchema: extra.inputSchema ?? { type: "object", properties: {} },
     source: "native",
-    execute: async (args) => extra.execute(args),
+    execute: async (args, context) => extra.execute(args, context),
   };
 }
 

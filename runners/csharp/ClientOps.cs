@@ -15,6 +15,7 @@ sealed class ClientEntry
     public readonly List<object?> TransformInputs = [];
     public readonly List<object?> HookCalls = [];
     public readonly List<object?> TransportRequests = [];
+    public readonly List<object?> WaitForCalls = [];
     /// <summary>Body transform calls in the current run/ask/stream: the turn (it runs once per LLM request).</summary>
     public int Turn;
     public void Add(List<object?> list, object? value) { lock (this) list.Add(value); }
@@ -69,6 +70,7 @@ sealed class ClientOps(Session session)
         if (input.GetValueOrDefault("hooks") is Dictionary<string, object?> hooks) opts.Hooks = Hooks(hooks, entry);
         if (Str(input, "transport") == "recording") opts.HttpClient = new HttpClient(new RecordingHandler(entry));
         if (Str(input, "store") == "provided") opts.Store = entry.Provided = new InMemoryConversationStore();
+        if (input.GetValueOrDefault("waitFor") is Dictionary<string, object?> waitFor) opts.WaitFor = SuspensionOps.WaitFor(waitFor, entry);
         entry.Client = LlmClient.Create(opts);
         session.Clients[handle] = entry;
         return null;
@@ -168,7 +170,7 @@ sealed class ClientOps(Session session)
                     ["input"] = new Dictionary<string, object?> { ["name"] = ev.Name, ["args"] = Clone(ev.Args) },
                 });
                 if (beforeTool.GetValueOrDefault("result") is Dictionary<string, object?> r)
-                    return LlmClient.ToolOverride.WithResult(new ToolResult(r.GetValueOrDefault("output")?.ToString() ?? "", r.GetValueOrDefault("isError") is true));
+                    return LlmClient.ToolOverride.WithResult(new ToolResult(r.GetValueOrDefault("output")?.ToString() ?? "", r.GetValueOrDefault("isError") is true, SuspensionOps.PendingMetadata(r)));
                 if (beforeTool.GetValueOrDefault("args") is Dictionary<string, object?> a)
                     return LlmClient.ToolOverride.WithArgs((Dictionary<string, object?>)Clone(a)!);
                 return null;
@@ -209,6 +211,7 @@ sealed class ClientOps(Session session)
                     events.Add(new Dictionary<string, object?> { ["type"] = "tool_result", ["id"] = ev.Id, ["name"] = ev.Name, ["output"] = ev.Output, ["isError"] = ev.IsError });
                     break;
                 case LlmClient.StreamKind.Usage: sawUsage = true; break; // reported once, with the call's totals
+                case LlmClient.StreamKind.Pending: events.Add(SuspensionOps.PendingEvent(ev.Request)); break;
             }
         }, input.GetValueOrDefault("id") as string, caller.Token);
         if (sawUsage) events.Add(new Dictionary<string, object?> { ["type"] = "usage", ["input"] = result.Usage.PromptTokens, ["output"] = result.Usage.CompletionTokens });
@@ -231,15 +234,15 @@ sealed class ClientOps(Session session)
             {
                 ["transformInputs"] = Clone(entry.TransformInputs), ["hookCalls"] = Clone(entry.HookCalls),
                 ["warnings"] = entry.Warnings.ToList(), ["transportRequests"] = Clone(entry.TransportRequests),
-                ["storeAccessor"] = storeAccessor,
+                ["storeAccessor"] = storeAccessor, ["waitForCalls"] = Clone(entry.WaitForCalls),
             };
         }
     }
 
-    private static Dictionary<string, object?> RunResult(LlmClient.RunResult r) => new()
+    private static Dictionary<string, object?> RunResult(LlmClient.RunResult r) => SuspensionOps.WithStatus(new()
     {
         ["text"] = r.Text,
         ["usage"] = new Dictionary<string, object?> { ["input"] = r.Usage.PromptTokens, ["output"] = r.Usage.CompletionTokens },
         ["messages"] = r.Messages,
-    };
+    }, r);
 }

@@ -33,6 +33,7 @@ sealed class Ops
             ["toolkit.introspect"] = _ => throw new UnsupportedException("the 0.16.0 C# port has no registry of open toolkits"),
             ["mcp.list"] = ToolkitOps.McpList,
             ["mcp.parse"] = input => Task.FromResult(ToolkitOps.McpParse(input)),
+            ["toolkit.calls"] = input => SuspensionOps.ToolkitCalls(_session, input),
         };
     }
 

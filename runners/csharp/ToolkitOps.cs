@@ -19,11 +19,12 @@ sealed class ToolkitOps(Session session)
     {
         var handle = Str(input, "handle");
         if (session.Toolkits.ContainsKey(handle)) throw new ContractException("other", $"toolkit \"{handle}\" already exists");
+        var calls = new List<object?>(); // toolkit.calls (SuspensionOps)
         var opts = new Toolkit.Options
         {
             McpConfig = ConfigInput(input.GetValueOrDefault("mcpConfig")),
             Builtins = false,
-            ExtraTools = (input.GetValueOrDefault("extraTools") as List<object?> ?? []).OfType<Dictionary<string, object?>>().Select(ExtraTool).ToList(),
+            ExtraTools = (input.GetValueOrDefault("extraTools") as List<object?> ?? []).OfType<Dictionary<string, object?>>().Select(d => ExtraTool(d, calls)).ToList(),
             DisableTools = (input.GetValueOrDefault("disableTools") as List<object?>)?.Select(n => n?.ToString() ?? "").ToList(),
         };
         using var token = CallerToken(input);
@@ -35,6 +36,7 @@ sealed class ToolkitOps(Session session)
             warnings = capture.Lines();
         }
         session.Toolkits[handle] = new ToolkitEntry(toolkit, warnings);
+        SuspensionOps.Remember(toolkit, calls);
         return new Dictionary<string, object?> { ["tools"] = toolkit.Tools().Select(t => (object?)t.Name).ToList(), ["status"] = toolkit.McpStatus() };
     }
 
@@ -122,14 +124,16 @@ sealed class ToolkitOps(Session session)
         _ => null,
     };
 
-    private static ITool ExtraTool(Dictionary<string, object?> data)
+    private static ITool ExtraTool(Dictionary<string, object?> data, List<object?> calls)
     {
+        var script = SuspensionOps.Script(data, calls);
         var result = data.GetValueOrDefault("result") as Dictionary<string, object?>;
         // `throws`: the tool fails the C# way, a thrown exception with exactly that message.
         var throwsMessage = data.GetValueOrDefault("throws") as string;
         return NativeTool.Of(Str(data, "name"), Str(data, "description"), data.GetValueOrDefault("inputSchema") as Dictionary<string, object?>,
-            (IDictionary<string, object?> args) =>
+            (IDictionary<string, object?> args, ToolContext? ctx) =>
             {
+                if (script(args, ctx) is { } suspension) return suspension;
                 if (throwsMessage != null) throw new InvalidOperationException(throwsMessage);
                 return result != null
                     ? new ToolResult(result.GetValueOrDefault("output")?.ToString() ?? "", result.GetValueOrDefault("isError") is true)

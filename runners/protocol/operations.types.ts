@@ -33,6 +33,10 @@ export type Event =
     }
   | {
       type: "done";
+    }
+  | {
+      type: "pending";
+      request: Request1;
     };
 /**
  * A server's state after the load.
@@ -122,6 +126,10 @@ export interface Operations {
     input: McpParseInput;
     output: McpParseOutput;
   };
+  "toolkit.calls": {
+    input: ToolkitCallsInput;
+    output: ToolkitCallsOutput;
+  };
 }
 /**
  * This interface was referenced by `Operations`'s JSON-Schema
@@ -193,6 +201,19 @@ export interface ClientCreateInput {
       result?: {
         output: string;
         isError: boolean;
+        /**
+         * The hook's result is a suspension: its metadata.pending is this Request (capability client.suspension).
+         */
+        pending?: {
+          id: string;
+          kind: string;
+          prompt: string;
+          url?: string;
+          data?: {
+            [k: string]: unknown;
+          };
+          expiresAt?: string;
+        };
       };
       args?: {
         [k: string]: unknown;
@@ -201,6 +222,19 @@ export interface ClientCreateInput {
   };
   transport?: "default" | "recording";
   store?: "default" | "provided";
+  /**
+   * Install a waitFor (SPEC client.suspension.*) that records each Request it receives (client.observations waitForCalls) and answers the i-th call with the i-th entry, after delayMs when given, the Answer's id being the request's; a call past the end is answered {ok: false, reason: "cancelled"}.
+   */
+  waitFor?: {
+    answers: {
+      ok: boolean;
+      data?: {
+        [k: string]: unknown;
+      };
+      reason?: string;
+      delayMs?: number;
+    }[];
+  };
 }
 /**
  * An operation that answers nothing but its success.
@@ -234,6 +268,11 @@ export interface ClientRunOutput {
   messages?: {
     [k: string]: unknown;
   }[];
+  /**
+   * pending: the run halted on a suspension no waitFor resolved (SPEC client.suspension.halt); done: it ended otherwise; incomplete: upstream's status for a run a limit stopped, which this contract does not pin. Sent only by runners that declare client.suspension.
+   */
+  status?: "done" | "pending" | "incomplete";
+  pending?: Request;
 }
 /**
  * Tokens summed over all turns of the call.
@@ -244,6 +283,20 @@ export interface ClientRunOutput {
 export interface Usage {
   input: number;
   output: number;
+}
+/**
+ * The Request the run halted on, present when status is pending.
+ */
+export interface Request {
+  id?: string;
+  kind?: string;
+  prompt?: string;
+  url?: string;
+  data?: {
+    [k: string]: unknown;
+  };
+  expiresAt?: string;
+  [k: string]: unknown;
 }
 /**
  * This interface was referenced by `Operations`'s JSON-Schema
@@ -271,6 +324,11 @@ export interface ClientAskOutput {
   messages?: {
     [k: string]: unknown;
   }[];
+  /**
+   * pending: the run halted on a suspension no waitFor resolved (SPEC client.suspension.halt); done: it ended otherwise; incomplete: upstream's status for a run a limit stopped, which this contract does not pin. Sent only by runners that declare client.suspension.
+   */
+  status?: "done" | "pending" | "incomplete";
+  pending?: Request;
 }
 /**
  * This interface was referenced by `Operations`'s JSON-Schema
@@ -305,6 +363,42 @@ export interface ClientStreamOutput {
     [k: string]: unknown;
   }[];
   events: Event[];
+  /**
+   * pending: the run halted on a suspension no waitFor resolved (SPEC client.suspension.halt); done: it ended otherwise; incomplete: upstream's status for a run a limit stopped, which this contract does not pin. Sent only by runners that declare client.suspension.
+   */
+  status?: "done" | "pending" | "incomplete";
+  pending?: Request2;
+}
+/**
+ * A suspension's Request as the port serializes it. SPEC client.suspension.request fixes its keys (id, kind, prompt, url, data, expiresAt); the shape is left open here so that a port whose Request drops, adds or re-cases a key fails the scenarios that compare it, rather than reading as a runner's bug.
+ *
+ * This interface was referenced by `Operations`'s JSON-Schema
+ * via the `definition` "request".
+ */
+export interface Request1 {
+  id?: string;
+  kind?: string;
+  prompt?: string;
+  url?: string;
+  data?: {
+    [k: string]: unknown;
+  };
+  expiresAt?: string;
+  [k: string]: unknown;
+}
+/**
+ * A suspension's Request as the port serializes it. SPEC client.suspension.request fixes its keys (id, kind, prompt, url, data, expiresAt); the shape is left open here so that a port whose Request drops, adds or re-cases a key fails the scenarios that compare it, rather than reading as a runner's bug.
+ */
+export interface Request2 {
+  id?: string;
+  kind?: string;
+  prompt?: string;
+  url?: string;
+  data?: {
+    [k: string]: unknown;
+  };
+  expiresAt?: string;
+  [k: string]: unknown;
 }
 /**
  * This interface was referenced by `Operations`'s JSON-Schema
@@ -340,6 +434,10 @@ export interface ClientObservationsOutput {
     body: unknown;
   }[];
   storeAccessor: "provided" | "default" | "missing";
+  /**
+   * Every Request the client's waitFor received, in call order (capability client.suspension: absent from runners that do not declare it).
+   */
+  waitForCalls?: Request1[];
 }
 /**
  * This interface was referenced by `Operations`'s JSON-Schema
@@ -402,6 +500,23 @@ export interface ToolkitCreateInput {
      * The tool raises an error (the language's exception, Go's error return) with this message instead of returning a result.
      */
     throws?: string;
+    /**
+     * A script of the tool's calls (capability client.suspension): the i-th execute of this tool returns a suspension carrying entry i's request (output and isError as given, by default the request's prompt, followed by a newline and its url when it has one, and true), and a null entry or a call past the end returns the tool's normal result.
+     */
+    suspend?: (null | {
+      request: {
+        id: string;
+        kind: string;
+        prompt: string;
+        url?: string;
+        data?: {
+          [k: string]: unknown;
+        };
+        expiresAt?: string;
+      };
+      output?: string;
+      isError?: boolean;
+    })[];
   }[];
   disableTools?: string[];
   abortAfterMs?: number;
@@ -607,6 +722,43 @@ export interface McpParseOutput {
   };
 }
 /**
+ * This interface was referenced by `Operations`'s JSON-Schema
+ * via the `definition` "ToolkitCallsInput".
+ */
+export interface ToolkitCallsInput {
+  toolkit: string;
+}
+/**
+ * Every execute of the toolkit's host tools, in the order they started: the arguments it received and the Answer in its context, when there was one.
+ *
+ * This interface was referenced by `Operations`'s JSON-Schema
+ * via the `definition` "ToolkitCallsOutput".
+ */
+export interface ToolkitCallsOutput {
+  calls: {
+    name: string;
+    args: {
+      [k: string]: unknown;
+    };
+    answer?: Answer;
+  }[];
+}
+/**
+ * The Answer a tool found in its context, as the port serializes it. SPEC client.suspension.request fixes its keys (id, ok, data, reason); left open for the same reason as request.
+ *
+ * This interface was referenced by `Operations`'s JSON-Schema
+ * via the `definition` "answer".
+ */
+export interface Answer {
+  id?: string;
+  ok?: boolean;
+  data?: {
+    [k: string]: unknown;
+  };
+  reason?: string;
+  [k: string]: unknown;
+}
+/**
  * What client.run and client.ask return; client.stream adds its events.
  *
  * This interface was referenced by `Operations`'s JSON-Schema
@@ -621,6 +773,11 @@ export interface RunResult {
   messages?: {
     [k: string]: unknown;
   }[];
+  /**
+   * pending: the run halted on a suspension no waitFor resolved (SPEC client.suspension.halt); done: it ended otherwise; incomplete: upstream's status for a run a limit stopped, which this contract does not pin. Sent only by runners that declare client.suspension.
+   */
+  status?: "done" | "pending" | "incomplete";
+  pending?: Request;
 }
 /**
  * An operation that answers nothing but its success.
@@ -658,6 +815,11 @@ export interface ClientRunOutput1 {
   messages?: {
     [k: string]: unknown;
   }[];
+  /**
+   * pending: the run halted on a suspension no waitFor resolved (SPEC client.suspension.halt); done: it ended otherwise; incomplete: upstream's status for a run a limit stopped, which this contract does not pin. Sent only by runners that declare client.suspension.
+   */
+  status?: "done" | "pending" | "incomplete";
+  pending?: Request;
 }
 /**
  * What client.run and client.ask return; client.stream adds its events.
@@ -674,6 +836,11 @@ export interface ClientAskOutput1 {
   messages?: {
     [k: string]: unknown;
   }[];
+  /**
+   * pending: the run halted on a suspension no waitFor resolved (SPEC client.suspension.halt); done: it ended otherwise; incomplete: upstream's status for a run a limit stopped, which this contract does not pin. Sent only by runners that declare client.suspension.
+   */
+  status?: "done" | "pending" | "incomplete";
+  pending?: Request;
 }
 /**
  * An operation that answers nothing but its success.

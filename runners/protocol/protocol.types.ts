@@ -56,7 +56,8 @@ export type Capability =
   | "mcp.allowlist"
   | "mcp.inventory"
   | "mcp.parse"
-  | "mcp.config-file";
+  | "mcp.config-file"
+  | "client.suspension";
 export type HelloAnswer1 = {
   [k: string]: unknown;
 };

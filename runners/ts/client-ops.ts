@@ -8,6 +8,7 @@ import {
   type ConversationStore,
   type FetchLike,
   type Hooks,
+  type Request,
   type RunResult,
   type StreamEvent,
 } from "../../reference/index.ts";
@@ -18,7 +19,9 @@ import { requireHandle, type OpHandlers, type Session } from "./session.ts";
 import { toolkitFor } from "./toolkit-ops.ts";
 
 /** What client.observations reports about a client, filled in by the instruments installed on it. */
-interface ClientRecord extends Omit<ClientObservationsOutput, "storeAccessor"> {
+interface ClientRecord extends Omit<ClientObservationsOutput, "storeAccessor" | "waitForCalls"> {
+  /** Every Request the scripted waitFor received (client.observations waitForCalls). */
+  waitForCalls: Request[];
   /** The store passed with `store: "provided"`, to check the accessor returns that very instance. */
   providedStore?: ConversationStore;
   /** Body transform calls in the current call: the turn (the transform runs once per LLM request). */
@@ -32,6 +35,7 @@ interface ClientEntry extends ClientRecord {
 
 type BodyTransformData = NonNullable<OperationInput<"client.create">["bodyTransform"]>;
 type HooksData = NonNullable<OperationInput<"client.create">["hooks"]>;
+type WaitForData = NonNullable<OperationInput<"client.create">["waitFor"]>;
 
 function decodeBody(body: unknown): unknown {
   if (typeof body !== "string") return body ?? null;
@@ -74,12 +78,32 @@ function hooksFromData(data: HooksData, entry: ClientRecord): Hooks {
   if (beforeTool) {
     hooks.beforeTool = ({ name, args }) => {
       entry.hookCalls.push({ hook: "beforeTool", input: { name, args: structuredClone(args) } });
-      if (beforeTool.result) return { result: { ...beforeTool.result } };
+      if (beforeTool.result) {
+        const { pending, ...result } = beforeTool.result;
+        // A result carrying `pending` is a suspension raised by the hook (SPEC client.suspension.before-tool).
+        return { result: pending ? { ...result, metadata: { pending: structuredClone(pending) } } : result };
+      }
       if (beforeTool.args) return { args: structuredClone(beforeTool.args) };
       return undefined;
     };
   }
   return hooks;
+}
+
+/**
+ * The scripted waitFor: it records each Request and answers the i-th call with the i-th entry (after its
+ * delayMs), the Answer's id the request's; a call past the script's end is answered as cancelled.
+ */
+function waitForFromData(data: WaitForData, entry: ClientRecord): ClientOptions["waitFor"] {
+  return async (request) => {
+    const index = entry.waitForCalls.length;
+    entry.waitForCalls.push(structuredClone(request));
+    const scripted = data.answers[index];
+    if (!scripted) return { id: request.id, ok: false, reason: "cancelled" };
+    const { delayMs, ...answer } = scripted;
+    if (delayMs) await new Promise((resolve) => setTimeout(resolve, delayMs));
+    return { id: request.id, ...structuredClone(answer) };
+  };
 }
 
 /** The injected transport of `transport: "recording"`: record, then hand over to the real fetch. */
@@ -102,7 +126,13 @@ const callEntry = (session: Session, input: { client: string }) => {
 const toolkitOf = (session: Session, input: { toolkit?: string }) =>
   input.toolkit === undefined ? undefined : toolkitFor(session, input.toolkit);
 
-const runResult = (result: RunResult) => ({ text: result.text, usage: { ...result.usage }, messages: result.messages });
+const runResult = (result: RunResult) => ({
+  text: result.text,
+  usage: { ...result.usage },
+  messages: result.messages,
+  status: result.status,
+  ...(result.pending ? { pending: result.pending } : {}),
+});
 
 /** Protocol events: `done` without its payload, and one usage event with the call's totals before it. */
 function normalizeEvents(events: StreamEvent[]): Event[] {
@@ -142,7 +172,7 @@ export const clientOps: OpHandlers<ClientOpName> = {
   async "client.create"(input, session) {
     const handle = input.handle;
     if (session.clients.has(handle)) throw new ContractError("other", `client "${handle}" already exists`);
-    const entry: ClientRecord = { warnings: [], transformInputs: [], hookCalls: [], transportRequests: [], turn: 0 };
+    const entry: ClientRecord = { warnings: [], transformInputs: [], hookCalls: [], transportRequests: [], waitForCalls: [], turn: 0 };
     if (input.store === "provided") entry.providedStore = createMemoryStore();
     const client = createClient({
       baseUrl: input.baseUrl,
@@ -161,6 +191,7 @@ export const clientOps: OpHandlers<ClientOpName> = {
       fetch: input.transport === "recording" ? recordingFetch(entry) : undefined,
       store: entry.providedStore,
       logger: { warn: (message) => entry.warnings.push(message) },
+      waitFor: input.waitFor ? waitForFromData(input.waitFor, entry) : undefined,
     });
     // The same object the instruments hold: the turn counter is shared with the body transform.
     session.clients.set(handle, Object.assign(entry, { client }) satisfies ClientEntry);
@@ -213,6 +244,7 @@ export const clientOps: OpHandlers<ClientOpName> = {
       warnings: [...entry.warnings],
       transportRequests: structuredClone(entry.transportRequests),
       storeAccessor,
+      waitForCalls: structuredClone(entry.waitForCalls),
     };
   },
   async "store.get"(input, session) {

@@ -13,21 +13,41 @@ import type { OperationInput, OperationName, OperationOutput } from "../../confo
 import { ContractError } from "./errors.ts";
 import { requireHandle, type OpHandlers, type Session } from "./session.ts";
 
+type ToolCallRecord = OperationOutput<"toolkit.calls">["calls"][number];
+
 interface ToolkitEntry {
   toolkit: Toolkit;
   warnings: string[];
+  /** Every execute of a host tool, as it started (toolkit.calls). */
+  calls: ToolCallRecord[];
 }
 
 /** With `throws`, the tool raises an Error with that message (core.tool-result: execute must turn it into a result). */
 type ExtraToolData = NonNullable<OperationInput<"toolkit.create">["extraTools"]>[number];
 type ConfigData = OperationInput<"mcp.parse">["config"];
 
-function extraToolFromData(data: ExtraToolData): ExtraTool {
+/**
+ * A host tool from its data. It records each call (toolkit.calls); with `suspend`, its i-th call returns
+ * a suspension carrying entry i's Request (SPEC client.suspension.request), a null entry or a call past
+ * the script's end its normal result.
+ */
+function extraToolFromData(data: ExtraToolData, calls: ToolCallRecord[]): ExtraTool {
+  let count = 0;
   return {
     name: data.name,
     description: data.description,
     inputSchema: data.inputSchema,
-    execute: (args) => {
+    execute: (args, context) => {
+      calls.push({ name: data.name, args: structuredClone(args), ...(context?.answer ? { answer: structuredClone(context.answer) } : {}) });
+      const suspension = data.suspend?.[count++];
+      if (suspension) {
+        const { request } = suspension;
+        return {
+          output: suspension.output ?? request.prompt + (request.url === undefined ? "" : `\n${request.url}`),
+          isError: suspension.isError ?? true,
+          metadata: { pending: structuredClone(request) },
+        };
+      }
       if (data.throws !== undefined) throw new Error(data.throws);
       return data.result ?? { output: JSON.stringify(args), isError: false };
     },
@@ -66,12 +86,13 @@ export const toolkitOps: OpHandlers<ToolkitOpName> = {
     const handle = input.handle;
     if (session.toolkits.has(handle)) throw new ContractError("other", `toolkit "${handle}" already exists`);
     const warnings: string[] = [];
+    const calls: ToolCallRecord[] = [];
     const caller = callerSignal(input);
     let toolkit: Toolkit;
     try {
       toolkit = await createToolkit({
         mcpConfig: input.mcpConfig === undefined ? undefined : configInput(input.mcpConfig),
-        extraTools: (input.extraTools ?? []).map(extraToolFromData),
+        extraTools: (input.extraTools ?? []).map((data) => extraToolFromData(data, calls)),
         disableTools: input.disableTools,
         signal: caller.signal,
         logger: { warn: (message) => warnings.push(message) },
@@ -79,7 +100,7 @@ export const toolkitOps: OpHandlers<ToolkitOpName> = {
     } finally {
       caller.done();
     }
-    session.toolkits.set(handle, { toolkit, warnings } satisfies ToolkitEntry);
+    session.toolkits.set(handle, { toolkit, warnings, calls } satisfies ToolkitEntry);
     session.cleanups.push(() => toolkit.close());
     return { tools: toolkit.tools().map((tool) => tool.name), status: toolkit.mcpStatus() };
   },
@@ -132,6 +153,9 @@ export const toolkitOps: OpHandlers<ToolkitOpName> = {
       };
     }
     return { servers };
+  },
+  async "toolkit.calls"(input, session) {
+    return { calls: structuredClone(entry(session, input).calls) };
   },
 };
 

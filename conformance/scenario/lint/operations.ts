@@ -1,8 +1,8 @@
 // Operation steps: a known operation (or a matrix variable standing for several), an input that fits
 // it (runners/protocol/operations.schema.json), and the capabilities that schema's `x-capability`
 // says the operation or an input key needs, which the scenario must require.
-import { isRecord, pointerToPath } from "../../common/json.ts";
-import { capabilitiesOfOperation, isOperationName } from "../../schema/protocol.ts";
+import { pointerToPath } from "../../common/json.ts";
+import { capabilitiesOfInput, capabilitiesOfOperation, isOperationName } from "../../schema/protocol.ts";
 import type { OperationStep, Scenario } from "../../schema/scenario.types.ts";
 import type { Diagnostic, ScenarioFile } from "../load.ts";
 import { matrixPaths } from "../expand.ts";
@@ -89,23 +89,27 @@ export function checkCapabilities(
         ),
       );
   }
-  for (const key of Object.keys(isRecord(step.with) ? step.with : {})) {
-    const byCapability = new Map<string, string[]>();
-    for (const op of ops) {
-      const needed = capabilitiesOfOperation(op).keys[key];
-      if (missing(needed)) byCapability.set(needed, [...(byCapability.get(needed) ?? []), op]);
+  // Keys at any depth (`extraTools[0].suspend`), each with the ops of the step that need a capability for it.
+  const byKey = new Map<string, { path: (string | number)[]; byCapability: Map<string, string[]> }>();
+  for (const op of ops)
+    for (const { path, capability } of capabilitiesOfInput(op, step.with)) {
+      if (!missing(capability)) continue;
+      const name = path.map((part, index) => (typeof part === "number" ? `[${part}]` : index ? `.${part}` : part)).join("");
+      const key = byKey.get(name) ?? { path, byCapability: new Map<string, string[]>() };
+      key.byCapability.set(capability, [...(key.byCapability.get(capability) ?? []), op]);
+      byKey.set(name, key);
     }
+  for (const [name, { path, byCapability }] of byKey)
     for (const [capability, needing] of byCapability) {
       const on = variable && needing.length === ops.length ? step.op : needing.join(" or ");
       problems.push(
         at(
           scenario,
-          [...base, "with", key],
-          `${key} on ${on} needs capability "${capability}", which this scenario does not require`,
+          [...base, "with", ...path],
+          `${name} on ${on} needs capability "${capability}", which this scenario does not require`,
           `add ${capability} to requires: (a port without ${capability} is then skipped, not failed)`,
         ),
       );
     }
-  }
   return problems;
 }

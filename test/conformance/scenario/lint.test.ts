@@ -139,6 +139,29 @@ describe("lint", () => {
     expect(await lintText("toolkit-abort.yaml", good.replace("with: {handle: tk}", "with: {handle: tk, abortAfterMs: 5}"))).toEqual([]);
   });
 
+  it("a key behind a capability at any depth (a list item's, a nested object's) needs it, at that key's line", async () => {
+    const request = "{id: r1, kind: input, prompt: p}";
+    const text = `${good.replace("with: {handle: tk}", "with:\n      handle: tk\n      extraTools:\n        - name: a\n        - name: b\n          suspend: [{request: " + request + "}]")}  - op: client.create\n    with:\n      handle: c\n      style: openai\n      baseUrl: u\n      model: m\n      hooks: {beforeTool: {result: {output: o, isError: true, pending: ${request}}}}\n`;
+    const problems = await lintText("nested.yaml", text);
+    expect(problems).toMatchObject([
+      {
+        line: 11,
+        message: 'extraTools[1].suspend on toolkit.create needs capability "client.suspension", which this scenario does not require',
+        hint: "add client.suspension to requires: (a port without client.suspension is then skipped, not failed)",
+      },
+      {
+        line: 18,
+        message:
+          'hooks.beforeTool.result.pending on client.create needs capability "client.suspension", which this scenario does not require',
+      },
+    ]);
+    expect(await lintText("nested-ok.yaml", text.replace("steps:", "requires: [client.suspension]\nsteps:"))).toEqual([]);
+    // The same keys' siblings carry no capability: nothing asked for.
+    expect(
+      await lintText("nested-plain.yaml", good.replace("with: {handle: tk}", "with: {handle: tk, extraTools: [{name: a, throws: x}]}")),
+    ).toEqual([]);
+  });
+
   it("a variable used before it is captured", async () => {
     const text = `${good}  - op: toolkit.execute\n    with: {toolkit: "\${tk}", name: x}\n    capture: {tk: /value}\n`;
     const [problem] = await lintText("capture.yaml", text);
