@@ -53,18 +53,28 @@ export function inputValidator(op: string): ValidateFunction | undefined {
   return isOperationName(op) ? ajv.getSchema(`${inputsSchema.$id}#/$defs/${op}`) : undefined;
 }
 
+interface CapabilitySchema {
+  "x-capability"?: string;
+  properties?: Record<string, CapabilitySchema>;
+}
+
+/** The input keys below `properties` that carry `x-capability`, nested ones included, by their dotted path. */
+function keyCapabilities(properties: Record<string, CapabilitySchema> | undefined, prefix: string): [string, string][] {
+  return Object.entries(properties ?? {}).flatMap(([key, property]): [string, string][] => {
+    const path = prefix + key;
+    const own: [string, string][] = property["x-capability"] ? [[path, property["x-capability"]]] : [];
+    return [...own, ...keyCapabilities(property.properties, `${path}.`)];
+  });
+}
+
 /**
  * What using an operation needs a scenario to require, from operations.schema.json's `x-capability`:
- * the operation's own capability (`mcp.parse`) and, by input key, a key's (`abortAfterMs`: `client.cancel`).
+ * the operation's own capability (`mcp.parse`) and, by input key, a key's (`abortAfterMs`: `client.cancel`),
+ * a nested key by its dotted path (`hooks.afterLLM`).
  */
 export function capabilitiesOfOperation(op: string): { operation?: string; keys: Record<string, string> } {
-  const schema = isOperationName(op)
-    ? (inputsSchema.$defs[op] as { "x-capability"?: string; properties?: Record<string, { "x-capability"?: string }> })
-    : undefined;
-  const keys = Object.entries(schema?.properties ?? {}).flatMap(([key, property]) =>
-    property["x-capability"] ? [[key, property["x-capability"]] as const] : [],
-  );
-  return { operation: schema?.["x-capability"], keys: Object.fromEntries(keys) };
+  const schema = isOperationName(op) ? (inputsSchema.$defs[op] as CapabilitySchema) : undefined;
+  return { operation: schema?.["x-capability"], keys: Object.fromEntries(keyCapabilities(schema?.properties, "")) };
 }
 
 /** An input key of an operation that creates a handle, or names one an earlier operation created. */

@@ -88,7 +88,11 @@ export function checkCapabilities(
         ),
       );
   }
-  for (const key of Object.keys(isRecord(step.with) ? step.with : {})) {
+  // Every key path (`abortAfterMs`, nested `hooks.afterLLM`) some op gives a capability, that this step's input holds.
+  const given = (path: string) =>
+    path.split(".").reduce<unknown>((node, key) => (isRecord(node) ? node[key] : undefined), step.with) !== undefined;
+  const paths = [...new Set(ops.flatMap((op) => Object.keys(capabilitiesOfOperation(op).keys)))].filter(given);
+  for (const key of paths) {
     const byCapability = new Map<string, string[]>();
     for (const op of ops) {
       const needed = capabilitiesOfOperation(op).keys[key];
@@ -99,7 +103,7 @@ export function checkCapabilities(
       problems.push(
         at(
           scenario,
-          [...base, "with", key],
+          [...base, "with", ...key.split(".")],
           `${key} on ${on} needs capability "${capability}", which this scenario does not require`,
           `add ${capability} to requires: (a port without ${capability} is then skipped, not failed)`,
         ),
