@@ -15,6 +15,8 @@ sealed class ClientEntry
     public readonly List<object?> TransformInputs = [];
     public readonly List<object?> HookCalls = [];
     public readonly List<object?> TransportRequests = [];
+    /// <summary>With onMetric: every metric event, normalized (MetricsOps.cs).</summary>
+    public List<object?>? MetricEvents;
     /// <summary>Body transform calls in the current run/ask/stream: the turn (it runs once per LLM request).</summary>
     public int Turn;
     public void Add(List<object?> list, object? value) { lock (this) list.Add(value); }
@@ -69,6 +71,7 @@ sealed class ClientOps(Session session)
         if (input.GetValueOrDefault("hooks") is Dictionary<string, object?> hooks) opts.Hooks = Hooks(hooks, entry);
         if (Str(input, "transport") == "recording") opts.HttpClient = new HttpClient(new RecordingHandler(entry));
         if (Str(input, "store") == "provided") opts.Store = entry.Provided = new InMemoryConversationStore();
+        if (input.GetValueOrDefault("onMetric") is true) MetricsOps.Install(opts, entry);
         entry.Client = LlmClient.Create(opts);
         session.Clients[handle] = entry;
         return null;
@@ -174,6 +177,7 @@ sealed class ClientOps(Session session)
                 return null;
             };
         }
+        MetricsOps.AfterHooks(hooks, data, entry);
         return hooks;
     }
 
@@ -227,12 +231,14 @@ sealed class ClientOps(Session session)
             : (accessor != null ? "default" : "missing");
         lock (entry)
         {
-            return new Dictionary<string, object?>
+            var value = new Dictionary<string, object?>
             {
                 ["transformInputs"] = Clone(entry.TransformInputs), ["hookCalls"] = Clone(entry.HookCalls),
                 ["warnings"] = entry.Warnings.ToList(), ["transportRequests"] = Clone(entry.TransportRequests),
                 ["storeAccessor"] = storeAccessor,
             };
+            if (entry.MetricEvents != null) value["metricEvents"] = Clone(entry.MetricEvents);
+            return value;
         }
     }
 
