@@ -55,17 +55,12 @@ export function inputValidator(op: string): ValidateFunction | undefined {
 }
 
 /**
- * What using an operation needs a scenario to require, from operations.schema.json's `x-capability`:
- * the operation's own capability (`mcp.parse`) and, by input key, a key's (`abortAfterMs`: `client.cancel`).
+ * The capability using an operation needs a scenario to require, from operations.schema.json's
+ * `x-capability` on the operation (`mcp.parse`); its input keys' own are capabilitiesOfInput's.
  */
-export function capabilitiesOfOperation(op: string): { operation?: string; keys: Record<string, string> } {
-  const schema = isOperationName(op)
-    ? (inputsSchema.$defs[op] as { "x-capability"?: string; properties?: Record<string, { "x-capability"?: string }> })
-    : undefined;
-  const keys = Object.entries(schema?.properties ?? {}).flatMap(([key, property]) =>
-    property["x-capability"] ? [[key, property["x-capability"]] as const] : [],
-  );
-  return { operation: schema?.["x-capability"], keys: Object.fromEntries(keys) };
+export function capabilitiesOfOperation(op: string): { operation?: string } {
+  const schema = isOperationName(op) ? (inputsSchema.$defs[op] as { "x-capability"?: string }) : undefined;
+  return { operation: schema?.["x-capability"] };
 }
 
 /** A key of an operation's input, at any depth, and the capability its schema's `x-capability` names. */

@@ -3,6 +3,7 @@ import { consoleLogger } from "../types.ts";
 import { anthropicStyle } from "./anthropic.ts";
 import { acceptedRequestParams } from "./body.ts";
 import { runLoop, type LoopCall, type LoopSettings } from "./loop.ts";
+import { createMetricsRegistry } from "./metrics.ts";
 import { openaiStyle } from "./openai.ts";
 import { createMemoryStore } from "./store.ts";
 import type { Client, ClientOptions, RunResult, StreamEvent } from "./types.ts";
@@ -16,6 +17,8 @@ export function createClient(options: ClientOptions): Client {
   const logger = options.logger ?? consoleLogger;
   const style = options.style === "anthropic" ? anthropicStyle : openaiStyle;
   if (options.style !== "openai" && options.style !== "anthropic") throw new Error(`unknown client style "${String(options.style)}"`);
+  // One registry per client: metrics() adds up this client's events only (client.metrics.text).
+  const registry = createMetricsRegistry();
   const settings: LoopSettings = {
     style,
     url: style.endpoint(options.baseUrl),
@@ -34,6 +37,10 @@ export function createClient(options: ClientOptions): Client {
     fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)),
     logger,
     waitFor: options.waitFor,
+    emit(event) {
+      registry.record(event);
+      options.onMetric?.(event);
+    },
   };
   const store = options.store ?? createMemoryStore();
 
@@ -80,5 +87,6 @@ export function createClient(options: ClientOptions): Client {
       yield* events({ prompt, history, toolkit, signal, stream: true }, saveAs(id));
     },
     conversationStore: () => store,
+    metrics: () => registry.render(),
   };
 }

@@ -1,5 +1,6 @@
 // Public shapes of the unified LLM client (SPEC.md section 4).
 import type { Logger, Request, ToolResult, ToolSet } from "../types.ts";
+import type { MetricEvent } from "./metrics.ts";
 import type { WaitFor } from "./suspension.ts";
 
 export type Style = "openai" | "anthropic";
@@ -37,7 +38,8 @@ export interface Hooks {
   beforeLLM?(
     input: BeforeLLMInput,
   ): Promise<{ messages?: Message[]; tools?: unknown[] } | void> | { messages?: Message[]; tools?: unknown[] } | void;
-  afterLLM?(input: { turn: number; text: string; toolCalls: ToolCall[]; usage: Usage }): Promise<void> | void;
+  /** Observes each answered LLM call: the provider's raw answer (`{streamed: true}` on the stream path, decision 46). */
+  afterLLM?(input: { response: unknown; model: string; turn: number }): Promise<void> | void;
   /** `{result}` short-circuits the tool; `{args}` runs it with these arguments. */
   beforeTool?(input: {
     name: string;
@@ -47,8 +49,14 @@ export interface Hooks {
     | Promise<{ result?: ToolResult; args?: Record<string, unknown> } | void>
     | { result?: ToolResult; args?: Record<string, unknown> }
     | void;
-  /** May replace the result the LLM sees. */
-  afterTool?(input: { name: string; args: Record<string, unknown>; result: ToolResult }): Promise<ToolResult | void> | ToolResult | void;
+  /** Runs after the tool (not after a beforeTool short-circuit); `{result}` replaces the result the LLM sees. */
+  afterTool?(input: {
+    name: string;
+    args: Record<string, unknown>;
+    result: ToolResult;
+    id: string;
+    turn: number;
+  }): Promise<{ result?: ToolResult } | void> | { result?: ToolResult } | void;
 }
 
 export type RequestBody = Record<string, unknown>;
@@ -84,6 +92,8 @@ export interface ClientOptions {
   logger?: Logger;
   /** Resolves a suspended tool's Request; without it a suspension halts the run (SPEC client.suspension.*). */
   waitFor?: WaitFor;
+  /** Receives every metric event (SPEC.md client.metrics.events); the same events feed `metrics()`. */
+  onMetric?(event: MetricEvent): void;
 }
 
 export interface RunResult {
@@ -118,4 +128,6 @@ export interface Client {
   stream(prompt: string, options?: CallOptions & { id?: string; history?: Message[] }): AsyncIterable<StreamEvent>;
   /** The store passed as `store`, else the client's default in-memory store. */
   conversationStore(): ConversationStore;
+  /** The Prometheus text of every metric event of this client so far (SPEC.md client.metrics.text). */
+  metrics(): string;
 }

@@ -16,6 +16,8 @@ sealed class ClientEntry
     public readonly List<object?> HookCalls = [];
     public readonly List<object?> TransportRequests = [];
     public readonly List<object?> WaitForCalls = [];
+    /// <summary>With onMetric: every metric event, normalized (MetricsOps.cs).</summary>
+    public List<object?>? MetricEvents;
     /// <summary>Body transform calls in the current run/ask/stream: the turn (it runs once per LLM request).</summary>
     public int Turn;
     public void Add(List<object?> list, object? value) { lock (this) list.Add(value); }
@@ -71,6 +73,7 @@ sealed class ClientOps(Session session)
         if (Str(input, "transport") == "recording") opts.HttpClient = new HttpClient(new RecordingHandler(entry));
         if (Str(input, "store") == "provided") opts.Store = entry.Provided = new InMemoryConversationStore();
         if (input.GetValueOrDefault("waitFor") is Dictionary<string, object?> waitFor) opts.WaitFor = SuspensionOps.WaitFor(waitFor, entry);
+        if (input.GetValueOrDefault("onMetric") is true) MetricsOps.Install(opts, entry);
         entry.Client = LlmClient.Create(opts);
         session.Clients[handle] = entry;
         return null;
@@ -176,6 +179,7 @@ sealed class ClientOps(Session session)
                 return null;
             };
         }
+        MetricsOps.AfterHooks(hooks, data, entry);
         return hooks;
     }
 
@@ -230,12 +234,14 @@ sealed class ClientOps(Session session)
             : (accessor != null ? "default" : "missing");
         lock (entry)
         {
-            return new Dictionary<string, object?>
+            var value = new Dictionary<string, object?>
             {
                 ["transformInputs"] = Clone(entry.TransformInputs), ["hookCalls"] = Clone(entry.HookCalls),
                 ["warnings"] = entry.Warnings.ToList(), ["transportRequests"] = Clone(entry.TransportRequests),
                 ["storeAccessor"] = storeAccessor, ["waitForCalls"] = Clone(entry.WaitForCalls),
             };
+            if (entry.MetricEvents != null) value["metricEvents"] = Clone(entry.MetricEvents);
+            return value;
         }
     }
 

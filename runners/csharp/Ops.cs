@@ -21,6 +21,7 @@ sealed class Ops
             ["client.ask"] = client.Ask,
             ["client.stream"] = client.Stream,
             ["client.observations"] = input => Task.FromResult(client.Observations(input)),
+            ["client.metrics"] = input => Task.FromResult(MetricsOps.Metrics(_session, input)),
             ["store.get"] = client.StoreGet,
             ["store.save"] = client.StoreSave,
             ["toolkit.create"] = toolkit.Create,

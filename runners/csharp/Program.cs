@@ -25,6 +25,7 @@ string[] capabilities =
     "toolkit.extra-tools", "toolkit.adapters",
     "mcp.stdio", "mcp.http", "mcp.sse", "mcp.cancel", "mcp.allowlist", "mcp.inventory", "mcp.parse", "mcp.config-file",
     "client.suspension",
+    "client.hooks-after", "client.metrics",
 ];
 
 while (Console.In.ReadLine() is { } line)

@@ -39,6 +39,47 @@ export type Event =
       request: Request1;
     };
 /**
+ * One onMetric event (SPEC client.metrics.events), normalized to these keys whatever the port's casing; `error` only on a failed call's run event.
+ *
+ * This interface was referenced by `Operations`'s JSON-Schema
+ * via the `definition` "metricEvent".
+ */
+export type MetricEvent =
+  | {
+      event: "llm";
+      model: string;
+      status: "ok" | "error";
+      /**
+       * Milliseconds the event measured.
+       */
+      ms: number;
+      promptTokens: number;
+      completionTokens: number;
+    }
+  | {
+      event: "tool";
+      tool: string;
+      source: string;
+      isError: boolean;
+      pending: boolean;
+      /**
+       * Milliseconds the event measured.
+       */
+      ms: number;
+    }
+  | {
+      event: "run";
+      model: string;
+      turns: number;
+      toolCalls: number;
+      totalTokens: number;
+      /**
+       * Milliseconds the event measured.
+       */
+      ms: number;
+      error?: string;
+    };
+/**
  * A server's state after the load.
  *
  * This interface was referenced by `Operations`'s JSON-Schema
@@ -77,6 +118,10 @@ export interface Operations {
   "client.observations": {
     input: ClientObservationsInput;
     output: ClientObservationsOutput;
+  };
+  "client.metrics": {
+    input: ClientMetricsInput;
+    output: ClientMetricsOutput;
   };
   "store.get": {
     input: StoreGetInput;
@@ -219,6 +264,20 @@ export interface ClientCreateInput {
         [k: string]: unknown;
       };
     };
+    /**
+     * Install an afterLLM hook that records {turn, model, response} (the response as the hook received it) and returns nothing.
+     */
+    afterLLM?: {};
+    /**
+     * Install an afterTool hook that records {name, args, result} and, when `result` is given, returns it as the replacement (only for the tools named in `onTools`, when given).
+     */
+    afterTool?: {
+      result?: {
+        output: string;
+        isError: boolean;
+      };
+      onTools?: string[];
+    };
   };
   transport?: "default" | "recording";
   store?: "default" | "provided";
@@ -235,6 +294,10 @@ export interface ClientCreateInput {
       delayMs?: number;
     }[];
   };
+  /**
+   * true: install an onMetric sink that records every metric event, reported by client.observations as metricEvents (normalized: runners/PROTOCOL.md).
+   */
+  onMetric?: boolean;
 }
 /**
  * An operation that answers nothing but its success.
@@ -419,7 +482,7 @@ export interface ClientObservationsOutput {
     [k: string]: unknown;
   }[];
   hookCalls: {
-    hook: "beforeLLM" | "beforeTool";
+    hook: "beforeLLM" | "beforeTool" | "afterLLM" | "afterTool";
     input: {
       [k: string]: unknown;
     };
@@ -438,6 +501,29 @@ export interface ClientObservationsOutput {
    * Every Request the client's waitFor received, in call order (capability client.suspension: absent from runners that do not declare it).
    */
   waitForCalls?: Request1[];
+  /**
+   * With client.create's onMetric: every metric event the sink received, in order, normalized (capability client.metrics).
+   */
+  metricEvents?: MetricEvent[];
+}
+/**
+ * The client's metrics() text, the Prometheus exposition (capability client.metrics).
+ *
+ * This interface was referenced by `Operations`'s JSON-Schema
+ * via the `definition` "ClientMetricsInput".
+ */
+export interface ClientMetricsInput {
+  client: string;
+}
+/**
+ * This interface was referenced by `Operations`'s JSON-Schema
+ * via the `definition` "ClientMetricsOutput".
+ */
+export interface ClientMetricsOutput {
+  /**
+   * What the client's metrics() returned, exactly.
+   */
+  text: string;
 }
 /**
  * This interface was referenced by `Operations`'s JSON-Schema

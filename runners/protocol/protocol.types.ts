@@ -57,7 +57,9 @@ export type Capability =
   | "mcp.inventory"
   | "mcp.parse"
   | "mcp.config-file"
-  | "client.suspension";
+  | "client.suspension"
+  | "client.hooks-after"
+  | "client.metrics";
 export type HelloAnswer1 = {
   [k: string]: unknown;
 };

@@ -9,6 +9,7 @@ import {
   type FetchLike,
   type Hooks,
   type Request,
+  type MetricEvent,
   type RunResult,
   type StreamEvent,
 } from "../../reference/index.ts";
@@ -67,7 +68,7 @@ function bodyTransformFromData(data: BodyTransformData, entry: ClientRecord): Cl
 
 function hooksFromData(data: HooksData, entry: ClientRecord): Hooks {
   const hooks: Hooks = {};
-  const { beforeLLM, beforeTool } = data;
+  const { beforeLLM, beforeTool, afterLLM, afterTool } = data;
   if (beforeLLM) {
     hooks.beforeLLM = ({ messages, tools, turn }) => {
       entry.hookCalls.push({ hook: "beforeLLM", input: { turn, messageCount: messages.length, toolCount: tools.length } });
@@ -85,6 +86,21 @@ function hooksFromData(data: HooksData, entry: ClientRecord): Hooks {
       }
       if (beforeTool.args) return { args: structuredClone(beforeTool.args) };
       return undefined;
+    };
+  }
+  if (afterLLM) {
+    hooks.afterLLM = ({ response, model, turn }) => {
+      entry.hookCalls.push({ hook: "afterLLM", input: { turn, model, response: structuredClone(response) } });
+    };
+  }
+  if (afterTool) {
+    hooks.afterTool = ({ name, args, result }) => {
+      entry.hookCalls.push({
+        hook: "afterTool",
+        input: { name, args: structuredClone(args), result: { output: result.output, isError: result.isError } },
+      });
+      const onThisTool = afterTool.onTools === undefined || afterTool.onTools.includes(name);
+      return afterTool.result && onThisTool ? { result: { ...afterTool.result } } : undefined;
     };
   }
   return hooks;
@@ -105,6 +121,8 @@ function waitForFromData(data: WaitForData, entry: ClientRecord): ClientOptions[
     return { id: request.id, ...structuredClone(answer) };
   };
 }
+/** The onMetric sink of `onMetric: true`: the reference's events already have the protocol's keys (PROTOCOL.md client.observations). */
+const recordMetric = (events: MetricEvent[]) => (event: MetricEvent) => events.push({ ...event });
 
 /** The injected transport of `transport: "recording"`: record, then hand over to the real fetch. */
 function recordingFetch(entry: ClientRecord): FetchLike {
@@ -174,6 +192,7 @@ export const clientOps: OpHandlers<ClientOpName> = {
     if (session.clients.has(handle)) throw new ContractError("other", `client "${handle}" already exists`);
     const entry: ClientRecord = { warnings: [], transformInputs: [], hookCalls: [], transportRequests: [], waitForCalls: [], turn: 0 };
     if (input.store === "provided") entry.providedStore = createMemoryStore();
+    if (input.onMetric) entry.metricEvents = [];
     const client = createClient({
       baseUrl: input.baseUrl,
       style: input.style,
@@ -192,6 +211,7 @@ export const clientOps: OpHandlers<ClientOpName> = {
       store: entry.providedStore,
       logger: { warn: (message) => entry.warnings.push(message) },
       waitFor: input.waitFor ? waitForFromData(input.waitFor, entry) : undefined,
+      onMetric: entry.metricEvents ? recordMetric(entry.metricEvents) : undefined,
     });
     // The same object the instruments hold: the turn counter is shared with the body transform.
     session.clients.set(handle, Object.assign(entry, { client }) satisfies ClientEntry);
@@ -245,7 +265,11 @@ export const clientOps: OpHandlers<ClientOpName> = {
       transportRequests: structuredClone(entry.transportRequests),
       storeAccessor,
       waitForCalls: structuredClone(entry.waitForCalls),
+      ...(entry.metricEvents ? { metricEvents: structuredClone(entry.metricEvents) } : {}),
     };
+  },
+  async "client.metrics"(input, session) {
+    return { text: entryOf(session, input).client.metrics() };
   },
   async "store.get"(input, session) {
     const messages = await entryOf(session, input).client.conversationStore().get(input.id);

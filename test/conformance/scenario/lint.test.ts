@@ -162,6 +162,20 @@ describe("lint", () => {
     ).toEqual([]);
   });
 
+  it("a nested input key behind a capability (hooks.afterLLM) needs it, at the nested key's line", async () => {
+    const create = "  - op: client.create\n    with:\n      handle: c\n      style: openai\n      baseUrl: http://h/v1\n      model: m\n";
+    const text = `${good}${create}      hooks:\n        beforeLLM: {}\n        afterLLM: {}\n`;
+    const [problem, ...others] = await lintText("after-llm.yaml", text);
+    expect(others).toEqual([]);
+    expect(problem).toMatchObject({
+      line: 15,
+      message: 'hooks.afterLLM on client.create needs capability "client.hooks-after", which this scenario does not require',
+    });
+    expect(await lintText("after-llm-ok.yaml", text.replace("steps:", "requires: [client.hooks-after]\nsteps:"))).toEqual([]);
+    // A sibling without x-capability (beforeLLM) asks for nothing.
+    expect(await lintText("before-llm.yaml", `${good}${create}      hooks: {beforeLLM: {}}\n`)).toEqual([]);
+  });
+
   it("a variable used before it is captured", async () => {
     const text = `${good}  - op: toolkit.execute\n    with: {toolkit: "\${tk}", name: x}\n    capture: {tk: /value}\n`;
     const [problem] = await lintText("capture.yaml", text);
