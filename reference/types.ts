@@ -62,3 +62,24 @@ export interface Logger {
 }
 
 export const consoleLogger: Logger = { warn: (message) => console.warn(`[toolnexus] ${message}`) };
+
+/** What a tool or an MCP server waits on the host for (upstream SPEC section 10): keys fixed across ports. */
+export interface Request {
+  id: string;
+  kind: string;
+  prompt: string;
+  url?: string;
+  data?: Record<string, unknown>;
+  expiresAt?: string;
+}
+
+/** The host's resolution of a Request: `reason` says why `ok` is false (`declined`, `expired`, ...). */
+export interface Answer {
+  id: string;
+  ok: boolean;
+  data?: Record<string, unknown>;
+  reason?: string;
+}
+
+/** The host's resolver: resolves a Request out of band and answers it. */
+export type WaitFor = (request: Request) => Promise<Answer>;

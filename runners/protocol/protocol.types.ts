@@ -56,7 +56,9 @@ export type Capability =
   | "mcp.allowlist"
   | "mcp.inventory"
   | "mcp.parse"
-  | "mcp.config-file";
+  | "mcp.config-file"
+  | "client.in-process"
+  | "mcp.elicitation";
 export type HelloAnswer1 = {
   [k: string]: unknown;
 };

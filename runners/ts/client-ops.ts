@@ -26,7 +26,7 @@ interface ClientRecord extends Omit<ClientObservationsOutput, "storeAccessor"> {
 }
 
 /** A client handle: the client and its record. */
-interface ClientEntry extends ClientRecord {
+export interface ClientEntry extends ClientRecord {
   client: Client;
 }
 
@@ -136,7 +136,8 @@ async function withCancel<T>(input: { abortAfterMs?: number }, call: (signal: Ab
   }
 }
 
-type ClientOpName = Extract<OperationName, `client.${string}` | `store.${string}`>;
+// client.create-in-process is in-process-ops.ts's.
+type ClientOpName = Exclude<Extract<OperationName, `client.${string}` | `store.${string}`>, "client.create-in-process">;
 
 export const clientOps: OpHandlers<ClientOpName> = {
   async "client.create"(input, session) {
@@ -213,6 +214,8 @@ export const clientOps: OpHandlers<ClientOpName> = {
       warnings: [...entry.warnings],
       transportRequests: structuredClone(entry.transportRequests),
       storeAccessor,
+      // An in-process client's generate (client.create-in-process) records what it was handed.
+      ...(entry.generateRequests ? { generateRequests: structuredClone(entry.generateRequests) } : {}),
     };
   },
   async "store.get"(input, session) {
