@@ -41,21 +41,23 @@ const SENTINEL_BASE_URL = "http://in-process.invalid/v1";
 /** Text is passed through as the model wrote it (core.text-bytes); anything else is encoded here. */
 const encodeArguments = (value: unknown) => (typeof value === "string" ? value : JSON.stringify(value ?? {}));
 
-/** The openai answer the client reads back: one choice holding the model's one message, and the usage. */
+/**
+ * The answer as the client's openai reader takes it (openai.ts parseResponse): the one message's content
+ * or tool calls, and the usage. The reader builds the transcript's assistant message itself, so no
+ * role or call type is written here.
+ */
 function answerBody(answer: InProcessResponse): string {
   const calls = answer.toolCalls ?? [];
   const message =
     calls.length > 0
       ? {
-          role: "assistant",
           tool_calls: calls.map((call, i) => ({
             // A model that names no call gets the position's name: every port says call_0, call_1, ...
             id: call.id ?? `call_${i}`,
-            type: "function",
             function: { name: call.name, arguments: encodeArguments(call.arguments) },
           })),
         }
-      : { role: "assistant", content: answer.content ?? "" };
+      : { content: answer.content ?? "" };
   const usage = { prompt_tokens: answer.usage?.promptTokens ?? 0, completion_tokens: answer.usage?.completionTokens ?? 0 };
   return JSON.stringify({ choices: [{ message }], usage });
 }

@@ -24,7 +24,7 @@ export function answerToElicitResult(answer: Answer): ElicitResult {
  * `waitFor`, only when there is one: without it a compliant server does not elicit at all.
  */
 export function createMcpClient(info: Implementation, waitFor: WaitFor | undefined): Client {
-  if (!waitFor) return new Client(info, { capabilities: {} });
+  if (!waitFor) return new Client(info);
   const client = new Client(info, { capabilities: { elicitation: { form: {}, url: {} } } });
   client.setRequestHandler(ElicitRequestSchema, async (request) =>
     answerToElicitResult(await waitFor(elicitationToRequest(request.params))),
