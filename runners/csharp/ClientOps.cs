@@ -17,6 +17,8 @@ sealed class ClientEntry
     public readonly List<object?> TransportRequests = [];
     /// <summary>Body transform calls in the current run/ask/stream: the turn (it runs once per LLM request).</summary>
     public int Turn;
+    /// <summary>A client of client.create-in-process: what its generate received (InProcessOps).</summary>
+    public List<object?>? GenerateRequests;
     public void Add(List<object?> list, object? value) { lock (this) list.Add(value); }
 }
 
@@ -227,12 +229,14 @@ sealed class ClientOps(Session session)
             : (accessor != null ? "default" : "missing");
         lock (entry)
         {
-            return new Dictionary<string, object?>
+            var value = new Dictionary<string, object?>
             {
                 ["transformInputs"] = Clone(entry.TransformInputs), ["hookCalls"] = Clone(entry.HookCalls),
                 ["warnings"] = entry.Warnings.ToList(), ["transportRequests"] = Clone(entry.TransportRequests),
                 ["storeAccessor"] = storeAccessor,
             };
+            if (entry.GenerateRequests != null) value["generateRequests"] = Clone(entry.GenerateRequests);
+            return value;
         }
     }
 

@@ -24,6 +24,7 @@ string[] capabilities =
     "client.store-accessor", "client.retries", "client.cancel",
     "toolkit.extra-tools", "toolkit.adapters",
     "mcp.stdio", "mcp.http", "mcp.sse", "mcp.cancel", "mcp.allowlist", "mcp.inventory", "mcp.parse", "mcp.config-file",
+    "client.in-process", "mcp.elicitation",
 ];
 
 while (Console.In.ReadLine() is { } line)
