@@ -89,3 +89,6 @@ export interface Logger {
 }
 
 export const consoleLogger: Logger = { warn: (message) => console.warn(`[toolnexus] ${message}`) };
+
+/** The host's one slot (SPEC client.suspension.wait-for, mcp.elicitation.*): resolves a Request out of band and answers it; data in, data out. */
+export type WaitFor = (request: Request) => Promise<Answer> | Answer;

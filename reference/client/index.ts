@@ -7,3 +7,5 @@ export { RETRYABLE_STATUSES, retryAfterMs } from "./transport.ts";
 export { readSseEvents, parseEventData } from "./sse.ts";
 export { LLMCancelledError, LLMError, LLMHttpError, LLMNetworkError, LLMStreamError } from "./errors.ts";
 export type * from "./types.ts";
+export { createInProcessClient } from "./in-process.ts";
+export type { InProcessOptions, InProcessRequest, InProcessResponse, InProcessToolCall } from "./in-process.ts";

@@ -1,12 +1,12 @@
 // The tool loop (SPEC.md client.loop.*, client.hooks.*, client.stream.events), written once for both
 // styles and both modes: run consumes the same generator that stream hands out.
-import type { Logger, ToolContext, ToolResult, ToolSet } from "../types.ts";
+import type { Logger, ToolContext, ToolResult, ToolSet, WaitFor } from "../types.ts";
 import { finalizeBody } from "./body.ts";
 import { LLMStreamError } from "./errors.ts";
 import type { MetricEvent } from "./metrics.ts";
 import { readSseEvents } from "./sse.ts";
 import type { StyleAdapter, TurnResult } from "./style.ts";
-import { pendingOf, resolveSuspension, type WaitFor } from "./suspension.ts";
+import { pendingOf, resolveSuspension } from "./suspension.ts";
 import { postWithRetries, readTextBounded, type Attempt } from "./transport.ts";
 import type { BodyTransform, FetchLike, Hooks, Message, RunResult, StreamEvent, ToolCall } from "./types.ts";
 

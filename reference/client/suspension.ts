@@ -1,9 +1,6 @@
 // Suspension (SPEC.md client.suspension.*): a tool result whose metadata.pending is a Request waits on
 // the host. With a waitFor the client asks it and retries the tool once; without one the run halts.
-import type { Answer, Request, ToolContext, ToolResult } from "../types.ts";
-
-/** The host's slot: data in, data out (SPEC client.suspension.wait-for). */
-export type WaitFor = (request: Request) => Promise<Answer> | Answer;
+import type { Request, ToolContext, ToolResult, WaitFor } from "../types.ts";
 
 /** The Request a result suspends on, if it is a suspension (client.suspension.request). */
 export function pendingOf(result: ToolResult): Request | undefined {

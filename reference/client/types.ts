@@ -1,7 +1,6 @@
 // Public shapes of the unified LLM client (SPEC.md section 4).
-import type { Logger, Request, ToolResult, ToolSet } from "../types.ts";
+import type { Logger, Request, ToolResult, ToolSet, WaitFor } from "../types.ts";
 import type { MetricEvent } from "./metrics.ts";
-import type { WaitFor } from "./suspension.ts";
 
 export type Style = "openai" | "anthropic";
 

@@ -6,8 +6,10 @@ import { SSEClientTransport } from "@modelcontextprotocol/sdk/client/sse.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport, StreamableHTTPError } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import type { WaitFor } from "../types.ts";
 import { boundPhase, delay } from "./abort.ts";
 import { childEnvironment, expandHeaders, type ServerConfig } from "./config.ts";
+import { createMcpClient } from "./elicitation.ts";
 import { cancellationError } from "./errors.ts";
 import { createOwnedFetch, type OwnedFetch } from "./owned-fetch.ts";
 
@@ -40,16 +42,16 @@ const SESSION_END_MS = 1000;
  * Connect and initialize. Resolves with an open connection or rejects; in both the timeout and the
  * cancel case everything this attempt opened has been closed by the time it rejects.
  */
-export async function connectServer(server: ServerConfig, signal?: AbortSignal): Promise<McpConnection> {
-  if (server.type === "local") return connectWith(server, "stdio", signal);
+export async function connectServer(server: ServerConfig, signal?: AbortSignal, waitFor?: WaitFor): Promise<McpConnection> {
+  if (server.type === "local") return connectWith(server, "stdio", signal, waitFor);
   // A cancel needs no check here: connectWith then rejects with the cancellation error (no 4xx, so no
   // fallback), and openServers rejects the load with it whatever error a server's attempt ended with.
   try {
-    return await connectWith(server, "http", signal);
+    return await connectWith(server, "http", signal, waitFor);
   } catch (httpError) {
     if (!meansStreamableUnsupported(httpError)) throw httpError;
     try {
-      return await connectWith(server, "sse", signal);
+      return await connectWith(server, "sse", signal, waitFor);
     } catch (sseError) {
       throw new Error(`streamable HTTP failed (${message(httpError)}); SSE fallback failed (${message(sseError)})`);
     }
@@ -84,7 +86,7 @@ function createTransport(server: ServerConfig, kind: TransportKind, owned: Owned
     : new SSEClientTransport(url, { requestInit, fetch });
 }
 
-async function connectWith(server: ServerConfig, kind: TransportKind, parent?: AbortSignal): Promise<McpConnection> {
+async function connectWith(server: ServerConfig, kind: TransportKind, parent?: AbortSignal, waitFor?: WaitFor): Promise<McpConnection> {
   const owned = kind === "stdio" ? undefined : createOwnedFetch();
   let transport: Transport;
   try {
@@ -93,7 +95,7 @@ async function connectWith(server: ServerConfig, kind: TransportKind, parent?: A
     owned?.destroy();
     throw error;
   }
-  const client = new Client(CLIENT_INFO, { capabilities: {} });
+  const client = createMcpClient(CLIENT_INFO, waitFor);
   const connection = new Connection(server, client, kind, transport, owned);
   // The SDK starts the transport inside client.connect and bounds only the initialize request, so the
   // start (child spawn, SSE endpoint wait) is wrapped here to get its own bound.

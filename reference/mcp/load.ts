@@ -1,6 +1,6 @@
 // loadMcp: the MCP source of a toolkit (SPEC.md 2): connected servers' tools, filtered by each server's
 // `tools` map, named server_tool, schemas normalized, executed over the server's connection.
-import { consoleLogger, type Logger, type McpServerStatus, type Tool } from "../types.ts";
+import { consoleLogger, type Logger, type McpServerStatus, type Tool, type WaitFor } from "../types.ts";
 import { resolveMcpConfig, type McpConfigInput } from "./config.ts";
 import { callMcpTool } from "./execute.ts";
 import { filterTools } from "./filter.ts";
@@ -10,6 +10,8 @@ import { closeOutcomes, openServers, redactor } from "./open.ts";
 export interface LoadMcpOptions {
   signal?: AbortSignal;
   logger?: Logger;
+  /** Answers the servers' elicitations (mcp.elicitation.*); without it none is advertised. */
+  waitFor?: WaitFor;
 }
 
 export interface McpSource {
@@ -25,7 +27,7 @@ export interface McpSource {
 export async function loadMcp(input: McpConfigInput, options: LoadMcpOptions = {}): Promise<McpSource> {
   const logger = options.logger ?? consoleLogger;
   const config = resolveMcpConfig(input);
-  const outcomes = await openServers(config, { signal: options.signal, logger });
+  const outcomes = await openServers(config, { signal: options.signal, logger, waitFor: options.waitFor });
   const redact = redactor(config);
   const tools: Tool[] = [];
   const status: Record<string, McpServerStatus> = {};

@@ -1,7 +1,7 @@
 // The part the load and the inventory share (SPEC.md 2.2, 2.6, 2.7): connect to every enabled server
 // concurrently, list its tools, isolate failures, and on a parent cancel close everything before
 // rejecting (pinned decision 6).
-import type { Logger, McpServerStatus } from "../types.ts";
+import type { Logger, McpServerStatus, WaitFor } from "../types.ts";
 import { expandHeaders, type McpConfig, type ServerConfig } from "./config.ts";
 import { connectServer, listAllTools, message, type ListedTool, type McpConnection } from "./connect.ts";
 import { cancellationError, throwIfCancelled } from "./errors.ts";
@@ -18,16 +18,18 @@ export interface ServerOutcome {
 export interface OpenOptions {
   signal?: AbortSignal;
   logger: Logger;
+  /** Where a server's elicitations go (mcp.elicitation.*); none: the client advertises no elicitation. */
+  waitFor?: WaitFor;
 }
 
 /** Outcomes in config order. Rejects only with the cancellation error, and only after cleanup. */
-export async function openServers(config: McpConfig, { signal, logger }: OpenOptions): Promise<ServerOutcome[]> {
+export async function openServers(config: McpConfig, { signal, logger, waitFor }: OpenOptions): Promise<ServerOutcome[]> {
   throwIfCancelled(signal);
   const attempts = config.servers.map((server) => {
     if (!server.enabled) return Promise.resolve<ServerOutcome>({ server, status: "disabled" });
     // An entry that cannot be used fails alone, without being contacted (mcp.connect.isolation).
     if (server.problem !== undefined) return Promise.resolve<ServerOutcome>({ server, status: "failed", error: server.problem });
-    return openOne(server, signal);
+    return openOne(server, signal, waitFor);
   });
   // Every attempt reacts to the parent signal by itself (each phase races it) and closes what it
   // opened before settling, so waiting for all of them is prompt and leaves nothing behind.
@@ -43,10 +45,10 @@ export async function openServers(config: McpConfig, { signal, logger }: OpenOpt
   return outcomes;
 }
 
-async function openOne(server: ServerConfig, signal?: AbortSignal): Promise<ServerOutcome> {
+async function openOne(server: ServerConfig, signal?: AbortSignal, waitFor?: WaitFor): Promise<ServerOutcome> {
   let connection: McpConnection | undefined;
   try {
-    connection = await connectServer(server, signal);
+    connection = await connectServer(server, signal, waitFor);
     const listed = await listAllTools(connection, signal);
     return { server, status: "connected", connection, listed };
   } catch (error) {

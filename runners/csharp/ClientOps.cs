@@ -20,6 +20,8 @@ sealed class ClientEntry
     public List<object?>? MetricEvents;
     /// <summary>Body transform calls in the current run/ask/stream: the turn (it runs once per LLM request).</summary>
     public int Turn;
+    /// <summary>A client of client.create-in-process: what its generate received (InProcessOps).</summary>
+    public List<object?>? GenerateRequests;
     public void Add(List<object?> list, object? value) { lock (this) list.Add(value); }
 }
 
@@ -241,6 +243,7 @@ sealed class ClientOps(Session session)
                 ["storeAccessor"] = storeAccessor, ["waitForCalls"] = Clone(entry.WaitForCalls),
             };
             if (entry.MetricEvents != null) value["metricEvents"] = Clone(entry.MetricEvents);
+            if (entry.GenerateRequests != null) value["generateRequests"] = Clone(entry.GenerateRequests);
             return value;
         }
     }

@@ -12,6 +12,7 @@ sealed class Ops
     {
         var client = new ClientOps(_session);
         var toolkit = new ToolkitOps(_session);
+        var inProcess = new InProcessOps(_session);
         _table = new()
         {
             ["session.reset"] = async _ => { await Reset(); return null; },
@@ -35,6 +36,8 @@ sealed class Ops
             ["mcp.list"] = ToolkitOps.McpList,
             ["mcp.parse"] = input => Task.FromResult(ToolkitOps.McpParse(input)),
             ["toolkit.calls"] = input => SuspensionOps.ToolkitCalls(_session, input),
+            ["client.create-in-process"] = input => Task.FromResult(inProcess.Create(input)),
+            ["toolkit.observations"] = input => Task.FromResult(ElicitationOps.Observations(_session.ToolkitOf(input))),
         };
     }
 

@@ -26,6 +26,7 @@ string[] capabilities =
     "mcp.stdio", "mcp.http", "mcp.sse", "mcp.cancel", "mcp.allowlist", "mcp.inventory", "mcp.parse", "mcp.config-file",
     "client.suspension",
     "client.hooks-after", "client.metrics",
+    "client.in-process", "mcp.elicitation",
 ];
 
 while (Console.In.ReadLine() is { } line)

@@ -10,6 +10,8 @@ sealed class ToolkitEntry(Toolkit toolkit, List<string> warnings)
     public Toolkit Toolkit { get; } = toolkit;
     public List<string> Warnings { get; } = warnings;
     public bool Closed;
+    /// <summary>What the toolkit's scripted waitFor received (ElicitationOps).</summary>
+    public List<object?> WaitForCalls { get; init; } = [];
 }
 
 /// <summary>The toolkit operations (toolkit.*) and the MCP ones (mcp.list, mcp.parse) over the port's Toolkit and McpSource.</summary>
@@ -20,8 +22,10 @@ sealed class ToolkitOps(Session session)
         var handle = Str(input, "handle");
         if (session.Toolkits.ContainsKey(handle)) throw new ContractException("other", $"toolkit \"{handle}\" already exists");
         var calls = new List<object?>(); // toolkit.calls (SuspensionOps)
+        var waitForCalls = new List<object?>();
         var opts = new Toolkit.Options
         {
+            WaitFor = ElicitationOps.WaitFor(input, waitForCalls),
             McpConfig = ConfigInput(input.GetValueOrDefault("mcpConfig")),
             Builtins = false,
             ExtraTools = (input.GetValueOrDefault("extraTools") as List<object?> ?? []).OfType<Dictionary<string, object?>>().Select(d => ExtraTool(d, calls)).ToList(),
@@ -35,7 +39,7 @@ sealed class ToolkitOps(Session session)
             toolkit = await Toolkit.CreateAsync(opts, token.Token);
             warnings = capture.Lines();
         }
-        session.Toolkits[handle] = new ToolkitEntry(toolkit, warnings);
+        session.Toolkits[handle] = new ToolkitEntry(toolkit, warnings) { WaitForCalls = waitForCalls };
         SuspensionOps.Remember(toolkit, calls);
         return new Dictionary<string, object?> { ["tools"] = toolkit.Tools().Select(t => (object?)t.Name).ToList(), ["status"] = toolkit.McpStatus() };
     }

@@ -175,6 +175,14 @@ export interface Operations {
     input: ToolkitCallsInput;
     output: ToolkitCallsOutput;
   };
+  "client.create-in-process": {
+    input: ClientCreateInProcessInput;
+    output: ClientCreateInProcessOutput;
+  };
+  "toolkit.observations": {
+    input: ToolkitObservationsInput;
+    output: ToolkitObservationsOutput;
+  };
 }
 /**
  * This interface was referenced by `Operations`'s JSON-Schema
@@ -505,6 +513,22 @@ export interface ClientObservationsOutput {
    * With client.create's onMetric: every metric event the sink received, in order, normalized (capability client.metrics).
    */
   metricEvents?: MetricEvent[];
+  /**
+   * Every request an in-process client's generate received, in call order (a client of client.create-in-process; capability client.in-process: absent from other clients and runners).
+   */
+  generateRequests?: {
+    /**
+     * the conversation as generate received it (OpenAI-shaped)
+     */
+    messages: {
+      [k: string]: unknown;
+    }[];
+    /**
+     * the tool schemas offered for this call, [] when the request carries none
+     */
+    tools: unknown[];
+    model: string;
+  }[];
 }
 /**
  * The client's metrics() text, the Prometheus exposition (capability client.metrics).
@@ -607,6 +631,19 @@ export interface ToolkitCreateInput {
   disableTools?: string[];
   abortAfterMs?: number;
   deadlineMs?: number;
+  /**
+   * Give the toolkit a waitFor (SPEC mcp.elicitation.*) that records each Request it receives (toolkit.observations waitForCalls) and answers the i-th call with the i-th entry, after delayMs when given, the Answer's id being the request's; a call past the end is answered {ok: false, reason: "cancelled"}. Absent: no waitFor.
+   */
+  waitFor?: {
+    answers: {
+      ok: boolean;
+      data?: {
+        [k: string]: unknown;
+      };
+      reason?: string;
+      delayMs?: number;
+    }[];
+  };
 }
 /**
  * This interface was referenced by `Operations`'s JSON-Schema
@@ -845,6 +882,88 @@ export interface Answer {
   [k: string]: unknown;
 }
 /**
+ * Create a client around a generate function (SPEC client.in-process.*): no baseUrl, apiKey or style. The runner's generate records each request it receives (client.observations generateRequests) and answers the i-th call with the i-th entry of `generate`; a call past the end raises.
+ *
+ * This interface was referenced by `Operations`'s JSON-Schema
+ * via the `definition` "ClientCreateInProcessInput".
+ */
+export interface ClientCreateInProcessInput {
+  handle: string;
+  model: string;
+  /**
+   * Items: What the i-th generate call does: return content (absent: the port's default), tool calls (flat), with usage when given; or raise an error whose message is `throws`.
+   */
+  generate: {
+    content?: string;
+    /**
+     * @minItems 1
+     */
+    toolCalls?: [
+      {
+        /**
+         * absent: the model gives none (the library names the call)
+         */
+        id?: string;
+        name: string;
+        /**
+         * a JSON object (the library encodes it) or a string (already encoded: passed as given); absent: none given
+         */
+        arguments?:
+          | {
+              [k: string]: unknown;
+            }
+          | string;
+      },
+      ...{
+        /**
+         * absent: the model gives none (the library names the call)
+         */
+        id?: string;
+        name: string;
+        /**
+         * a JSON object (the library encodes it) or a string (already encoded: passed as given); absent: none given
+         */
+        arguments?:
+          | {
+              [k: string]: unknown;
+            }
+          | string;
+      }[]
+    ];
+    /**
+     * the answer's token usage: input = prompt tokens, output = completion tokens
+     */
+    usage?: {
+      input: number;
+      output: number;
+    };
+    throws?: string;
+  }[];
+  systemPrompt?: string;
+  maxTurns?: number;
+  retries?: number;
+}
+/**
+ * An operation that answers nothing but its success.
+ */
+export interface ClientCreateInProcessOutput {}
+/**
+ * This interface was referenced by `Operations`'s JSON-Schema
+ * via the `definition` "ToolkitObservationsInput".
+ */
+export interface ToolkitObservationsInput {
+  toolkit: string;
+}
+/**
+ * What the toolkit's waitFor (toolkit.create waitFor) received: every Request, in call order.
+ *
+ * This interface was referenced by `Operations`'s JSON-Schema
+ * via the `definition` "ToolkitObservationsOutput".
+ */
+export interface ToolkitObservationsOutput {
+  waitForCalls: Request1[];
+}
+/**
  * What client.run and client.ask return; client.stream adds its events.
  *
  * This interface was referenced by `Operations`'s JSON-Schema
@@ -942,3 +1061,10 @@ export interface StoreSaveOutput1 {}
  * via the `definition` "ToolkitCloseOutput".
  */
 export interface ToolkitCloseOutput1 {}
+/**
+ * An operation that answers nothing but its success.
+ *
+ * This interface was referenced by `Operations`'s JSON-Schema
+ * via the `definition` "ClientCreateInProcessOutput".
+ */
+export interface ClientCreateInProcessOutput1 {}

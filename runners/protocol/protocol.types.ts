@@ -59,7 +59,9 @@ export type Capability =
   | "mcp.config-file"
   | "client.suspension"
   | "client.hooks-after"
-  | "client.metrics";
+  | "client.metrics"
+  | "client.in-process"
+  | "mcp.elicitation";
 export type HelloAnswer1 = {
   [k: string]: unknown;
 };

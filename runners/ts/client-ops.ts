@@ -17,6 +17,7 @@ import type { ClientObservationsOutput, Event } from "../protocol/operations.typ
 import type { OperationInput, OperationName } from "../../conformance/schema/protocol.ts";
 import { ContractError } from "./errors.ts";
 import { requireHandle, type OpHandlers, type Session } from "./session.ts";
+import { scriptedWaitFor } from "./scripted-wait-for.ts";
 import { toolkitFor } from "./toolkit-ops.ts";
 
 /** What client.observations reports about a client, filled in by the instruments installed on it. */
@@ -30,13 +31,12 @@ interface ClientRecord extends Omit<ClientObservationsOutput, "storeAccessor" | 
 }
 
 /** A client handle: the client and its record. */
-interface ClientEntry extends ClientRecord {
+export interface ClientEntry extends ClientRecord {
   client: Client;
 }
 
 type BodyTransformData = NonNullable<OperationInput<"client.create">["bodyTransform"]>;
 type HooksData = NonNullable<OperationInput<"client.create">["hooks"]>;
-type WaitForData = NonNullable<OperationInput<"client.create">["waitFor"]>;
 
 function decodeBody(body: unknown): unknown {
   if (typeof body !== "string") return body ?? null;
@@ -106,21 +106,6 @@ function hooksFromData(data: HooksData, entry: ClientRecord): Hooks {
   return hooks;
 }
 
-/**
- * The scripted waitFor: it records each Request and answers the i-th call with the i-th entry (after its
- * delayMs), the Answer's id the request's; a call past the script's end is answered as cancelled.
- */
-function waitForFromData(data: WaitForData, entry: ClientRecord): ClientOptions["waitFor"] {
-  return async (request) => {
-    const index = entry.waitForCalls.length;
-    entry.waitForCalls.push(structuredClone(request));
-    const scripted = data.answers[index];
-    if (!scripted) return { id: request.id, ok: false, reason: "cancelled" };
-    const { delayMs, ...answer } = scripted;
-    if (delayMs) await new Promise((resolve) => setTimeout(resolve, delayMs));
-    return { id: request.id, ...structuredClone(answer) };
-  };
-}
 /** The onMetric sink of `onMetric: true`: the reference's events already have the protocol's keys (PROTOCOL.md client.observations). */
 const recordMetric = (events: MetricEvent[]) => (event: MetricEvent) => events.push({ ...event });
 
@@ -184,7 +169,8 @@ async function withCancel<T>(input: { abortAfterMs?: number }, call: (signal: Ab
   }
 }
 
-type ClientOpName = Extract<OperationName, `client.${string}` | `store.${string}`>;
+// client.create-in-process is in-process-ops.ts's.
+type ClientOpName = Exclude<Extract<OperationName, `client.${string}` | `store.${string}`>, "client.create-in-process">;
 
 export const clientOps: OpHandlers<ClientOpName> = {
   async "client.create"(input, session) {
@@ -210,7 +196,7 @@ export const clientOps: OpHandlers<ClientOpName> = {
       fetch: input.transport === "recording" ? recordingFetch(entry) : undefined,
       store: entry.providedStore,
       logger: { warn: (message) => entry.warnings.push(message) },
-      waitFor: input.waitFor ? waitForFromData(input.waitFor, entry) : undefined,
+      waitFor: input.waitFor ? scriptedWaitFor(input.waitFor, entry.waitForCalls) : undefined,
       onMetric: entry.metricEvents ? recordMetric(entry.metricEvents) : undefined,
     });
     // The same object the instruments hold: the turn counter is shared with the body transform.
@@ -266,6 +252,8 @@ export const clientOps: OpHandlers<ClientOpName> = {
       storeAccessor,
       waitForCalls: structuredClone(entry.waitForCalls),
       ...(entry.metricEvents ? { metricEvents: structuredClone(entry.metricEvents) } : {}),
+      // An in-process client's generate (client.create-in-process) records what it was handed.
+      ...(entry.generateRequests ? { generateRequests: structuredClone(entry.generateRequests) } : {}),
     };
   },
   async "client.metrics"(input, session) {

@@ -2,6 +2,7 @@
 // which the handler performs itself. The protocol's type of each op's input and value holds here.
 import type { OperationInput, OperationName, OperationOutput } from "../../conformance/schema/protocol.ts";
 import { clientOps } from "./client-ops.ts";
+import { inProcessOps } from "./in-process-ops.ts";
 import type { OpHandler, OpHandlers, Session } from "./session.ts";
 import { toolkitOps } from "./toolkit-ops.ts";
 
@@ -13,6 +14,7 @@ const operations: OpHandlers<TableOperation> = {
   },
   ...clientOps,
   ...toolkitOps,
+  ...inProcessOps,
 };
 
 export function perform<K extends TableOperation>(op: K, input: OperationInput<K>, session: Session): Promise<OperationOutput<K>> {

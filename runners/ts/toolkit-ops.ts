@@ -6,11 +6,13 @@ import {
   parseMcpConfig,
   readMcpConfigFile,
   type McpConfig,
+  type Request,
   type Toolkit,
 } from "../../reference/index.ts";
 import type { ExtraTool } from "../../reference/types.ts";
 import type { OperationInput, OperationName, OperationOutput } from "../../conformance/schema/protocol.ts";
 import { ContractError } from "./errors.ts";
+import { scriptedWaitFor } from "./scripted-wait-for.ts";
 import { requireHandle, type OpHandlers, type Session } from "./session.ts";
 
 type ToolCallRecord = OperationOutput<"toolkit.calls">["calls"][number];
@@ -20,6 +22,8 @@ interface ToolkitEntry {
   warnings: string[];
   /** Every execute of a host tool, as it started (toolkit.calls). */
   calls: ToolCallRecord[];
+  /** What the toolkit's waitFor received (toolkit.create `waitFor`, toolkit.observations). */
+  waitForCalls: Request[];
 }
 
 /** With `throws`, the tool raises an Error with that message (core.tool-result: execute must turn it into a result). */
@@ -87,6 +91,7 @@ export const toolkitOps: OpHandlers<ToolkitOpName> = {
     if (session.toolkits.has(handle)) throw new ContractError("other", `toolkit "${handle}" already exists`);
     const warnings: string[] = [];
     const calls: ToolCallRecord[] = [];
+    const waitForCalls: Request[] = [];
     const caller = callerSignal(input);
     let toolkit: Toolkit;
     try {
@@ -96,11 +101,13 @@ export const toolkitOps: OpHandlers<ToolkitOpName> = {
         disableTools: input.disableTools,
         signal: caller.signal,
         logger: { warn: (message) => warnings.push(message) },
+        waitFor: input.waitFor ? scriptedWaitFor(input.waitFor, waitForCalls) : undefined,
       });
     } finally {
       caller.done();
     }
-    session.toolkits.set(handle, { toolkit, warnings, calls } satisfies ToolkitEntry);
+
+    session.toolkits.set(handle, { toolkit, warnings, calls, waitForCalls } satisfies ToolkitEntry);
     session.cleanups.push(() => toolkit.close());
     return { tools: toolkit.tools().map((tool) => tool.name), status: toolkit.mcpStatus() };
   },
@@ -129,6 +136,9 @@ export const toolkitOps: OpHandlers<ToolkitOpName> = {
   async "toolkit.close"(input, session) {
     await entry(session, input).toolkit.close();
     return {};
+  },
+  async "toolkit.observations"(input, session) {
+    return { waitForCalls: structuredClone(entry(session, input).waitForCalls) };
   },
   async "toolkit.introspect"() {
     return openToolkits();

@@ -56,7 +56,7 @@ const resultTimeoutMs = inProcessOnly ? undefined : 10 * 60_000;
 const inProcessSteps = new Map<string, unknown[]>();
 const durations = await loadDurationTable(toolnexusDurationsFile);
 
-/** A step result without what legitimately differs between two runs: timings, ports, temp paths, pids. */
+/** A step result without what legitimately differs between two runs: timings, ports, temp paths, pids, random ids. */
 function comparable(result: StepResult): unknown {
   const { elapsedMs: _elapsed, ...rest } = result;
   return JSON.parse(
@@ -64,7 +64,9 @@ function comparable(result: StepResult): unknown {
       .replace(/127\.0\.0\.1:\d+/g, "127.0.0.1:PORT")
       // A scenario's folder, directly in /tmp or in the test run's own temporary folder.
       .replace(/\/tmp\/(?:[\w.-]+\/)*tnc-[^/"\\]+/g, "/tmp/TNC")
-      .replace(/"pid":\d+/g, '"pid":0'),
+      .replace(/"pid":\d+/g, '"pid":0')
+      // An elicitation's Request id is a random UUID the reference makes (SPEC mcp.elicitation.request).
+      .replace(/"elicitation-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}"/g, '"elicitation-ID"'),
   );
 }
 
