@@ -8,7 +8,7 @@ import { spawn } from "node:child_process";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 import { startLlmMock } from "../fixtures/llm-mock/index.ts";
-import { protocolVersion } from "../conformance/schema/protocol.ts";
+import { protocolVersion } from "../runners/protocol/protocol.ts";
 
 const answerTimeoutMs = 30_000;
 const runnerDir = fileURLToPath(new URL("../runners/ts/", import.meta.url));

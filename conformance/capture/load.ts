@@ -2,7 +2,7 @@
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { parse } from "yaml";
-import { compileSchema } from "../schema/validator.ts";
+import { compileSchema } from "../../runners/protocol/json-schema.ts";
 import type { Capture } from "../schema/capture.types.ts";
 
 export type { Capture };

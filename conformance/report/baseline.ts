@@ -7,7 +7,7 @@ import type { Result } from "../schema/report.types.ts";
 import type { ScenarioResult } from "../engine/run.ts";
 import { pointerToPath } from "../common/json.ts";
 import { parseYamlWithPositions } from "../common/yaml-positions.ts";
-import { compileSchema } from "../schema/validator.ts";
+import { compileSchema } from "../../runners/protocol/json-schema.ts";
 
 const require = createRequire(import.meta.url);
 const validateBaseline = compileSchema<Baseline>(require("../schema/baseline.schema.json"));

@@ -1,7 +1,7 @@
 // The JSON report (conformance/schema/report.schema.json): written, read back, split and merged.
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
-import { compileSchema } from "../schema/validator.ts";
+import { compileSchema } from "../../runners/protocol/json-schema.ts";
 import type { Report, ReportSubject, Result } from "../schema/report.types.ts";
 import type { SubjectInfo } from "../subjects/subject.ts";
 

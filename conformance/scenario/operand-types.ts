@@ -6,7 +6,7 @@
 // test/conformance/scenario/operand-types.test.ts checks these shapes against what the reference returns.
 import { createRequire } from "node:module";
 import { isDeepStrictEqual } from "node:util";
-import { operationNames, outputSchema } from "../schema/protocol.ts";
+import { operationNames, outputSchema } from "../../runners/protocol/protocol.ts";
 import { isRecord, pointerToPath } from "../common/json.ts";
 
 const require = createRequire(import.meta.url);

@@ -4,7 +4,7 @@
 // runs a step marked `independent` after a failure only when each of these ran and passed; what a
 // step captures is not here, because an independent step reads no captured variable (lint checks).
 import { isRecord } from "../common/json.ts";
-import { handleKeysOfOperation } from "../schema/protocol.ts";
+import { handleKeysOfOperation } from "../../runners/protocol/protocol.ts";
 import type { StepBody } from "./expand.ts";
 import { wholeReference } from "./variables.ts";
 

@@ -2,7 +2,7 @@
 import { createRequire } from "node:module";
 import type { ErrorObject } from "ajv/dist/2020.js";
 import { pointerToPath } from "../common/json.ts";
-import { compileSchema } from "../schema/validator.ts";
+import { compileSchema } from "../../runners/protocol/json-schema.ts";
 import type { Diagnostic, ScenarioFile } from "./load.ts";
 
 const require = createRequire(import.meta.url);
@@ -11,7 +11,7 @@ const scenarioSchema = require("../schema/scenario.schema.json");
 const validateScenario = compileSchema(scenarioSchema);
 
 /** The operations of runners/PROTOCOL.md, by name, and the validator of each one's input. */
-export { operationNames, inputValidator as operationValidator } from "../schema/protocol.ts";
+export { operationNames, inputValidator as operationValidator } from "../../runners/protocol/protocol.ts";
 
 function describe(error: ErrorObject, prefix: string): { message: string; hint?: string } {
   const at = prefix + error.instancePath || "(top level)";

@@ -4,7 +4,7 @@
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
 import { BoundedLineSplitter } from "./json-lines.ts";
 import { closeProcessGroup, killProcessGroup, trackProcessGroup } from "../common/process-group.ts";
-import type { HarnessMessage } from "../schema/protocol.ts";
+import type { HarnessMessage } from "../../runners/protocol/protocol.ts";
 import { SubjectBrokenError } from "./subject.ts";
 import type { Transport } from "./transport.ts";
 

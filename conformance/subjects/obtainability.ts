@@ -11,7 +11,7 @@ import { createRequire } from "node:module";
 import { join } from "node:path";
 import { runnersDir } from "../common/paths.ts";
 import { runBounded } from "../common/run-bounded.ts";
-import { compileSchema } from "../schema/validator.ts";
+import { compileSchema } from "../../runners/protocol/json-schema.ts";
 import type { Obtainability, PortAnswer, RunnerObtainability, Toolchain } from "../schema/obtainability.types.ts";
 import { installerWords, onPath, readManifest, runnerNames } from "./runner-registry.ts";
 

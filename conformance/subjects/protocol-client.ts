@@ -3,8 +3,8 @@
 // output schema). Every subject speaks through it, so each answer means the same from every subject.
 import { createRequire } from "node:module";
 import type { Implementation, ProtocolMessage } from "../../runners/protocol/protocol.types.ts";
-import { compileSchema } from "../schema/validator.ts";
-import { outputProblem, protocolVersion, type RunnerAnswer } from "../schema/protocol.ts";
+import { compileSchema } from "../../runners/protocol/json-schema.ts";
+import { outputProblem, protocolVersion, type RunnerAnswer } from "../../runners/protocol/protocol.ts";
 import { SubjectBrokenError, type OperationOutcome } from "./subject.ts";
 import type { Transport } from "./transport.ts";
 

@@ -7,7 +7,7 @@ import { createRequire } from "node:module";
 import { delimiter, join } from "node:path";
 import { runnersDir } from "../common/paths.ts";
 import { isVersionLabel } from "../common/versions.ts";
-import { compileSchema } from "../schema/validator.ts";
+import { compileSchema } from "../../runners/protocol/json-schema.ts";
 import { runBounded } from "../common/run-bounded.ts";
 import { expandCommand, hashPortFolder, resolvePortFolder } from "./port-source.ts";
 import type { RunnerManifest } from "../../runners/protocol/runner-manifest.types.ts";

@@ -2,7 +2,7 @@
 // protocol handler: a child process's pipes (child-process-transport.ts) or a function call (below).
 // A transport moves messages and reports a peer that broke; the protocol itself (handshake, seq,
 // answer checks) is the client's (protocol-client.ts).
-import type { HarnessMessage, RunnerAnswer } from "../schema/protocol.ts";
+import type { HarnessMessage, RunnerAnswer } from "../../runners/protocol/protocol.ts";
 import { SubjectBrokenError } from "./subject.ts";
 
 export interface Transport {

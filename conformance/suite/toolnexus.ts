@@ -2,7 +2,7 @@
 // their scenarios need a subject in), the capabilities a subject declares, and the client-paths matrix. The CLI hands this to the generic parts (lint,
 // expansion, the engine); they do not import it.
 import { fixtureKinds, subjectEnvironment } from "../../fixtures/registry.ts";
-import { knownCapabilities } from "../schema/protocol.ts";
+import { knownCapabilities } from "../../runners/protocol/protocol.ts";
 import type { SuiteDefinition } from "../scenario/suite-definition.ts";
 import { toolnexusBoundaries } from "./boundaries.ts";
 import { fileURLToPath } from "node:url";

@@ -14,7 +14,7 @@ import {
   type StreamEvent,
 } from "../../reference/index.ts";
 import type { ClientObservationsOutput, Event } from "../protocol/operations.types.ts";
-import type { OperationInput, OperationName } from "../../conformance/schema/protocol.ts";
+import type { OperationInput, OperationName } from "../protocol/protocol.ts";
 import { ContractError } from "./errors.ts";
 import { requireHandle, type OpHandlers, type Session } from "./session.ts";
 import { scriptedWaitFor } from "./scripted-wait-for.ts";

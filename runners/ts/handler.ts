@@ -11,7 +11,7 @@ import {
   protocolVersion,
   type HarnessMessage,
   type RunnerAnswer,
-} from "../../conformance/schema/protocol.ts";
+} from "../protocol/protocol.ts";
 import { operationError, UnsupportedError } from "./errors.ts";
 import { perform } from "./operations.ts";
 import { newSession, runCleanups, type Session } from "./session.ts";

@@ -2,7 +2,7 @@
 // scripted generate that records what it was handed. The handle is a client like client.create's, so
 // client.run, ask, stream and observations take it as they are.
 import { createInProcessClient, type InProcessRequest, type InProcessResponse } from "../../reference/index.ts";
-import type { OperationInput } from "../../conformance/schema/protocol.ts";
+import type { OperationInput } from "../protocol/protocol.ts";
 import type { ClientObservationsOutput } from "../protocol/operations.types.ts";
 import type { ClientEntry } from "./client-ops.ts";
 import { ContractError } from "./errors.ts";

@@ -3,7 +3,7 @@
 // each answer out on stdout. handler.ts answers them, the very handler the in-process subject calls,
 // so any difference between the two is the transport's.
 import { createInterface } from "node:readline";
-import type { HarnessMessage } from "../../conformance/schema/protocol.ts";
+import type { HarnessMessage } from "../protocol/protocol.ts";
 import { ReferenceHandler } from "./handler.ts";
 
 const handler = new ReferenceHandler();

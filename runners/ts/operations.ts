@@ -1,6 +1,6 @@
 // The operation table: each operation of runners/PROTOCOL.md#operations by name, but session.reset,
 // which the handler performs itself. The protocol's type of each op's input and value holds here.
-import type { OperationInput, OperationName, OperationOutput } from "../../conformance/schema/protocol.ts";
+import type { OperationInput, OperationName, OperationOutput } from "../protocol/protocol.ts";
 import { clientOps } from "./client-ops.ts";
 import { inProcessOps } from "./in-process-ops.ts";
 import type { OpHandler, OpHandlers, Session } from "./session.ts";

@@ -1,6 +1,6 @@
 // The session of one runner: the handles the operations create (clients, toolkits), what closes them,
 // and the signature every operation has. Everything lives until `session.reset`.
-import type { OperationInput, OperationName, OperationOutput } from "../../conformance/schema/protocol.ts";
+import type { OperationInput, OperationName, OperationOutput } from "../protocol/protocol.ts";
 import { ContractError } from "./errors.ts";
 
 /** Handles live in a session until `session.reset`; each op family keeps its own map here. */

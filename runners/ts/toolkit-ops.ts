@@ -10,7 +10,7 @@ import {
   type Toolkit,
 } from "../../reference/index.ts";
 import type { ExtraTool } from "../../reference/types.ts";
-import type { OperationInput, OperationName, OperationOutput } from "../../conformance/schema/protocol.ts";
+import type { OperationInput, OperationName, OperationOutput } from "../protocol/protocol.ts";
 import { ContractError } from "./errors.ts";
 import { scriptedWaitFor } from "./scripted-wait-for.ts";
 import { requireHandle, type OpHandlers, type Session } from "./session.ts";

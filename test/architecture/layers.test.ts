@@ -8,7 +8,7 @@ import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { toolnexusSuite } from "../../conformance/suite/toolnexus.ts";
-import { operationCapabilities } from "../../conformance/schema/protocol.ts";
+import { operationCapabilities } from "../../runners/protocol/protocol.ts";
 import { codeTexts, names } from "./code-text.ts";
 import { crossFolderImports, fileImports, importCycles, type Import } from "./imports.ts";
 
@@ -101,6 +101,13 @@ describe("layers", () => {
       [...generic].filter((folder) => !below.includes(folder)),
       "generic folders drawn above fixtures/",
     ).toEqual([]);
+  });
+
+  it("keeps the model runner and the protocol free of the harness: runners/ts and runners/protocol import nothing of conformance/", () => {
+    const problems = imports
+      .filter((edge) => (edge.from === "runners/ts" || edge.from === "runners/protocol") && edge.to.startsWith("conformance/"))
+      .map((edge) => `${describeImport(edge)}: a runner author copies runners/ts and runners/protocol alone`);
+    expect(problems, problems.join("\n")).toEqual([]);
   });
 
   it("keeps reference/ (the implementation under test) free of the harness: it imports no other folder", () => {

@@ -11,8 +11,8 @@ import {
   operationNames,
   outputProblem,
   protocolVersion,
-} from "../../conformance/schema/protocol.ts";
-import { compileSchema } from "../../conformance/schema/validator.ts";
+} from "../../runners/protocol/protocol.ts";
+import { compileSchema } from "../../runners/protocol/json-schema.ts";
 
 const require = createRequire(import.meta.url);
 const protocolSchema = require("../../runners/protocol/protocol.schema.json");

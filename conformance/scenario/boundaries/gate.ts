@@ -5,7 +5,7 @@ import { createRequire } from "node:module";
 import { readFile } from "node:fs/promises";
 import { relative, resolve } from "node:path";
 import type { BoundaryExplanations, Explanation } from "../../schema/boundaries.types.ts";
-import { compileSchema } from "../../schema/validator.ts";
+import { compileSchema } from "../../../runners/protocol/json-schema.ts";
 import { parseScenarioText, type Diagnostic, type ScenarioFile } from "../load.ts";
 import { toDiagnostics } from "../validate.ts";
 import { at } from "../lint/diagnostic.ts";

@@ -2,7 +2,7 @@
 // schemas, and each of the suite's own groups), each class its type admits, with the scenarios whose
 // steps give that field a value of that class. Measured from the expanded steps, not remembered.
 import { isRecord } from "../../common/json.ts";
-import { inputSchema, isOperationName, operationNames } from "../../schema/protocol.ts";
+import { inputSchema, isOperationName, operationNames } from "../../../runners/protocol/protocol.ts";
 import type { ExpandedScenario } from "../expand.ts";
 import { admittedClasses, classify, type BoundaryClass, type FieldSchema } from "./classes.ts";
 

@@ -1,7 +1,7 @@
 // The fixtures a scenario declares (kind, options), the fixture steps acting on them, and the steps
 // that snapshot them on settle.
 import { isRecord } from "../../common/json.ts";
-import { compileSchema } from "../../schema/validator.ts";
+import { compileSchema } from "../../../runners/protocol/json-schema.ts";
 import type { FixtureStep } from "../../schema/scenario.types.ts";
 import type { Diagnostic, ScenarioFile } from "../load.ts";
 import type { SuiteDefinition } from "../suite-definition.ts";

@@ -2,7 +2,7 @@
 // it (runners/protocol/operations.schema.json), and the capabilities that schema's `x-capability`
 // says the operation or an input key needs, which the scenario must require.
 import { pointerToPath } from "../../common/json.ts";
-import { capabilitiesOfInput, capabilitiesOfOperation, isOperationName } from "../../schema/protocol.ts";
+import { capabilitiesOfInput, capabilitiesOfOperation, isOperationName } from "../../../runners/protocol/protocol.ts";
 import type { OperationStep, Scenario } from "../../schema/scenario.types.ts";
 import type { Diagnostic, ScenarioFile } from "../load.ts";
 import { matrixPaths } from "../expand.ts";

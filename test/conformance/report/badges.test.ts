@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { colorForShare, subjectBadge, writeBadges } from "../../../conformance/report/badges.ts";
 import { judge } from "../../../conformance/report/baseline.ts";
-import { compileSchema } from "../../../conformance/schema/validator.ts";
+import { compileSchema } from "../../../runners/protocol/json-schema.ts";
 import type { Report, Result } from "../../../conformance/schema/report.types.ts";
 
 /** shields.io's endpoint badge response, as its documentation's "Schema" table describes it. */

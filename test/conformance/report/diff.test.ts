@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { diffReports } from "../../../conformance/report/diff.ts";
 import { renderDiffConsole, renderDiffMarkdown } from "../../../conformance/report/diff-render.ts";
 import { readJsonReport } from "../../../conformance/report/json-report.ts";
-import { compileSchema } from "../../../conformance/schema/validator.ts";
+import { compileSchema } from "../../../runners/protocol/json-schema.ts";
 import type { ReportDiff } from "../../../conformance/schema/diff.types.ts";
 import type { Report } from "../../../conformance/schema/report.types.ts";
 import { runCli } from "../helpers.ts";

@@ -9,7 +9,7 @@ import { runScenario } from "../../../conformance/engine/run.ts";
 import { lintPaths } from "../../../conformance/scenario/lint.ts";
 import { operationValueShapes } from "../../../conformance/scenario/operand-types.ts";
 import { operationNames } from "../../../conformance/scenario/validate.ts";
-import { compileSchema } from "../../../conformance/schema/validator.ts";
+import { compileSchema } from "../../../runners/protocol/json-schema.ts";
 import { createReferenceSubject } from "../../../conformance/subjects/reference/index.ts";
 import type { FixtureKind } from "../../../conformance/scenario/fixture.ts";
 import { fixtureKinds } from "../../../fixtures/registry.ts";

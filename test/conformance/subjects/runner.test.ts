@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { runScenario } from "../../../conformance/engine/run.ts";
 import { toolnexusSuite } from "../../../conformance/suite/toolnexus.ts";
 import { RunnerUnavailableError, shellCommand, startRunnerSubject, type RunnerSubject } from "../../../conformance/subjects/runner.ts";
-import { protocolVersion } from "../../../conformance/schema/protocol.ts";
+import { protocolVersion } from "../../../runners/protocol/protocol.ts";
 import { SubjectBrokenError } from "../../../conformance/subjects/subject.ts";
 import { expandYaml } from "../helpers.ts";
 

@@ -1,26 +1,20 @@
-// What both ends of runners/PROTOCOL.md share: the version, the message types, each operation's
+// What both ends of runners/PROTOCOL.md share (the harness and runners/ts alike): the version, the message types, each operation's
 // input and output types, and the check of a result's value against the op's output schema. All of
 // it comes from runners/protocol/*.schema.json; nothing here restates a shape.
 import { createRequire } from "node:module";
 import type { ErrorObject } from "ajv/dist/2020.js";
 import type { ValidateFunction } from "ajv/dist/2020.js";
-import type { Operations } from "../../runners/protocol/operations.types.ts";
-import type {
-  Crash,
-  Error as ErrorAnswer,
-  HelloAnswer,
-  HelloRequest,
-  Request,
-  Result,
-  Version,
-} from "../../runners/protocol/protocol.types.ts";
-import { isRecord } from "../common/json.ts";
-import { ajv } from "./validator.ts";
+import type { Operations } from "./operations.types.ts";
+import type { Crash, Error as ErrorAnswer, HelloAnswer, HelloRequest, Request, Result, Version } from "./protocol.types.ts";
+import { ajv } from "./json-schema.ts";
 
 const require = createRequire(import.meta.url);
-const protocolSchema = require("../../runners/protocol/protocol.schema.json");
-const inputsSchema = require("../../runners/protocol/operations.schema.json");
-const outputsSchema = require("../../runners/protocol/outputs.schema.json");
+
+// The protocol imports nothing of the harness (a runner copies this folder alone), so its one helper is its own.
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
+const protocolSchema = require("./protocol.schema.json");
+const inputsSchema = require("./operations.schema.json");
+const outputsSchema = require("./outputs.schema.json");
 
 /** The protocol version, written once: protocol.schema.json `$defs.version`. */
 export const protocolVersion: Version = protocolSchema.$defs.version.const;

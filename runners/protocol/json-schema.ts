@@ -1,5 +1,6 @@
-// One configured JSON Schema validator for every contract the harness checks: scenarios, operation
-// inputs, protocol messages, runner manifests, reports, baselines and captures.
+// One configured JSON Schema validator for every contract checked: the protocol's messages and operation
+// inputs and outputs here, and the harness's scenarios, runner manifests, reports, baselines and captures.
+// It lives with the protocol, whose annotations (x-capability, x-creates-handle, x-handle) are its keywords.
 import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 
@@ -7,7 +8,7 @@ export const ajv = new Ajv2020({ allErrors: true, verbose: true, strict: true, s
 // Read by json-schema-to-typescript only.
 ajv.addKeyword("tsType");
 // An annotation of runners/protocol/operations.schema.json: the capability an operation, or one input
-// key, needs a scenario to require (schema/protocol.ts reads it; lint checks it).
+// key, needs a scenario to require (protocol.ts reads it; lint checks it).
 ajv.addKeyword({ keyword: "x-capability", schemaType: "string" });
 // Its handle annotations: the input key that creates a handle of a kind (`x-creates-handle`) and one
 // that names an existing handle (`x-handle`), so the engine knows which step a later one builds on.
