@@ -12,6 +12,8 @@ const gate = [
   "conformance/engine/**/*.ts",
   "conformance/report/baseline.ts",
   "conformance/scenario/expand.ts",
+  "conformance/scenario/matchers.ts",
+  "conformance/scenario/json-compare.ts",
   "conformance/capture/redact.ts",
 ];
 const files = (process.env.TNC_MUTATE_FILES ?? "").split(" ").filter(Boolean);

@@ -8,7 +8,7 @@ import { readFile, writeFile } from "node:fs/promises";
 import { parseDocument } from "yaml";
 import { toolnexusSuite } from "../suite/toolnexus.ts";
 import type { FixtureKind } from "../scenario/fixture.ts";
-import { differences, resolvePointer } from "../engine/assert.ts";
+import { differences, resolvePointer } from "../scenario/json-compare.ts";
 import { runScenario } from "../engine/run.ts";
 import { judge } from "../report/baseline.ts";
 import { formatResult } from "../report/console.ts";

@@ -6,7 +6,7 @@ import { UsageError } from "../common/usage-error.ts";
 import { sourceEnvironmentVariable, type PortSourceChoice } from "../subjects/port-source.ts";
 import { sourceChoice } from "./options.ts";
 import { checkRunnerNames } from "./usage.ts";
-import { deepEqual } from "../engine/assert.ts";
+import { deepEqual } from "../scenario/json-compare.ts";
 import { openRunner } from "../subjects/runner-registry.ts";
 import { originOf, parseRunnerSpec } from "../subjects/runner-identity.ts";
 import { RunnerUnavailableError, shellCommand, startRunnerSubject, type RunnerSubject } from "../subjects/runner.ts";

@@ -1,12 +1,12 @@
-// The whole scenario suite against the reference, one vitest test per expanded scenario id: in
-// process and, beside it, through the `ts` runner, whose every step result must equal the in-process one
+// The whole scenario suite against the reference, one vitest test per expanded scenario id: first
+// in-process, then through the `ts` runner, whose every step result must equal the in-process one
 // (what differs between the two can only be the protocol's doing). Each pass runs as `run --jobs N`
 // does (N lanes, conformance/engine/lanes.ts; TNC_SUITE_JOBS overrides N), and each ends with a check
 // that its results came in suite order with the statuses and checks `--jobs 1` gives: every scenario
 // passes, none with a failed check.
 import { availableParallelism } from "node:os";
 import picomatch from "picomatch";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { defaultScenarioDir } from "../../conformance/scenario/scenario-id.ts";
 import { runScenario, type StepResult } from "../../conformance/engine/run.ts";
 import { runOnLanes } from "../../conformance/engine/lanes.ts";
@@ -66,7 +66,11 @@ function comparable(result: StepResult): unknown {
       .replace(/\/tmp\/(?:[\w.-]+\/)*tnc-[^/"\\]+/g, "/tmp/TNC")
       .replace(/"pid":\d+/g, '"pid":0')
       // An elicitation's Request id is a random UUID the reference makes (SPEC mcp.elicitation.request).
-      .replace(/"elicitation-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}"/g, '"elicitation-ID"'),
+      .replace(/"elicitation-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}"/g, '"elicitation-ID"')
+      // Durations the client measured (SPEC client.metrics.*): a metric event's ms, and in the Prometheus
+      // text each duration histogram's buckets and sum (which bucket a call falls in is its time's).
+      .replace(/"ms":[\d.]+/g, '"ms":0')
+      .replace(/(_duration_seconds_(?:bucket|sum)\{(?:[^}\\]|\\.)*\}) [-+.eE\d]+/g, "$1 T"),
   );
 }
 
@@ -147,7 +151,6 @@ function suitePass(subjectName: string, openSubjects: () => Promise<Subject[]>) 
       for (const { reject } of waiting) reject(error);
     }));
   return {
-    start: () => void start(),
     ran: (index: number) => (start(), waiting[index].promise),
     order,
     close: () => closeLanes(lanes),
@@ -167,9 +170,10 @@ applyEnvironment(toolnexusSuite.environment);
 const inProcess = inProcessOnly
   ? scenarioByScenario(async () => createReferenceSubject())
   : suitePass("reference", async () => openLanes(createReferenceSubject(), jobs, async () => createReferenceSubject(), console.log));
-// The ts pass runs beside the in-process one, each on its own lanes (eight scenarios at once, as CI's
-// conformance job runs two subjects): the file takes about as long as the ts pass alone, not the sum.
-// Its runner module loads only here: mutation testing runs the in-process pass alone.
+// The ts pass starts when its first test asks, after the in-process pass: side by side (eight
+// scenarios at once) the file took 162 s instead of 223 s on a loaded machine, but the load-bound MCP
+// scenarios failed there more often (issue 35), so the two passes take turns until a time scale makes
+// them steady. Its runner module loads only here: mutation testing runs the in-process pass alone.
 const tsPass = inProcessOnly
   ? undefined
   : suitePass("ts", async () => {
@@ -183,7 +187,6 @@ afterAll(async () => {
 
 describe("reference (in-process)", () => {
   const results: Result[] = [];
-  beforeAll(() => tsPass?.start());
   scenarios.forEach((scenario, index) => {
     it(
       scenario.id,

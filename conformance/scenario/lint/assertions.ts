@@ -1,5 +1,5 @@
 // Assertions: a declared target, exactly one matcher, and a matcher that can hold on what `at` points
-// at where its type is declared (operand-types.ts).
+// at where its type is declared (operand-types.ts; what each matcher needs: matchers.ts).
 import { isRecord } from "../../common/json.ts";
 import type { Assertion } from "../../schema/scenario.types.ts";
 import type { Diagnostic, ScenarioFile } from "../load.ts";
@@ -7,23 +7,7 @@ import { describeShape, shapeAt, typesOf, type Shape } from "../operand-types.ts
 import { referencedVariables } from "../variables.ts";
 import type { CheckContext } from "./context.ts";
 import { at, hintForVariable, type Path } from "./diagnostic.ts";
-
-export const matcherKeys = [
-  "equals",
-  "subset",
-  "absent",
-  "present",
-  "setEquals",
-  "orderedEquals",
-  "contains",
-  "notContains",
-  "length",
-  "atMost",
-  "atLeast",
-  "jsonEquals",
-  "matches",
-  "type",
-] as const;
+import { matcherNames, matchers as matcherTable, type Matcher, type MatcherName } from "../matchers.ts";
 
 /** What an assertion reads: a step result, a fixture's snapshot or a variable, and its name for messages. */
 export interface AssertionTarget {
@@ -69,18 +53,18 @@ export function checkAssertion(
       );
     }
   }
-  const matchers = matcherKeys.filter((key) => key in assertion);
+  const matchers = matcherNames.filter((key) => key in assertion);
   if (matchers.length !== 1) {
     problems.push(
       at(
         scenario,
         path,
         `an assertion needs exactly one matcher, found ${matchers.length ? matchers.join(", ") : "none"}`,
-        `use one of: ${matcherKeys.join(", ")}`,
+        `use one of: ${matcherNames.join(", ")}`,
       ),
     );
   }
-  const expectedValue = matcherKeys
+  const expectedValue = matcherNames
     .map((key) => (assertion as unknown as Record<string, unknown>)[key])
     .find((value) => value !== undefined);
   if (referencedVariables(expectedValue).size) {
@@ -104,28 +88,12 @@ export function checkAssertion(
   return problems;
 }
 
-/** What each matcher needs to find at `at`, as JSON types (see conformance/README.md, Assertions). */
-const operandTypes: Partial<Record<(typeof matcherKeys)[number], { types: string[]; does: string }>> = {
-  atLeast: { types: ["number"], does: "compares a number" },
-  atMost: { types: ["number"], does: "compares a number" },
-  length: {
-    types: ["array", "string", "object"],
-    does: "counts the elements of a list, the characters of a string or the keys of an object",
-  },
-  setEquals: { types: ["array"], does: "compares a list" },
-  orderedEquals: { types: ["array"], does: "compares a list" },
-  matches: { types: ["string"], does: "tests a string" },
-  jsonEquals: { types: ["string"], does: "parses a string of JSON text" },
-  contains: { types: ["array", "string"], does: "looks into a list or a string" },
-  notContains: { types: ["array", "string"], does: "looks into a list or a string" },
-};
-
 /**
  * A matcher that can never hold on what `at` points at, where its type is declared (the operation's
  * value in runners/PROTOCOL.md, a fixture's snapshot schema); elsewhere the run checks it.
  */
 function checkOperand(
-  matcher: (typeof matcherKeys)[number],
+  matcher: MatcherName,
   expected: unknown,
   pointer: string,
   target: AssertionTarget | undefined,
@@ -142,7 +110,7 @@ function checkOperand(
   }
   const shape = shapeAt(target?.shape, pointer);
   const types = typesOf(shape);
-  const needs = operandTypes[matcher];
+  const needs = (matcherTable[matcher] as Matcher).operand;
   if (!types || !needs || !target) return undefined;
   const there = `${pointer || "(the whole value)"} of ${target.name} is ${describeShape(shape)}`;
   if (!needs.types.some((type) => types.has(type))) {

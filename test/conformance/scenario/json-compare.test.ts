@@ -1,7 +1,7 @@
 // The comparisons under the matchers: what a pointer resolves to, when two JSON values are equal, and
 // the differences (by JSON Pointer) a failure lists for a port maintainer.
 import { describe, expect, it } from "vitest";
-import { deepEqual, differences, resolvePointer, subsetDifferences } from "../../../conformance/engine/assert.ts";
+import { deepEqual, differences, resolvePointer, subsetDifferences } from "../../../conformance/scenario/json-compare.ts";
 
 describe("resolvePointer", () => {
   const doc = { text: "abc", n: 5, nothing: null, list: [10, { a: 1 }], "a/b": { "~": true } };
