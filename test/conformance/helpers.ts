@@ -194,6 +194,17 @@ export async function runCliProcess(args: string[], timeoutMs = 60_000, env: Nod
   }
 }
 
+/** A one-file scenario that echoes `value` through runner.echo and expects it back (what a fake runner answers). */
+export const echoScenario = (id: string, value: string) => `id: ${id}
+title: t
+spec: [core.tool-result]
+steps:
+  - op: runner.echo
+    with: {value: ${value}}
+    expect:
+      - {at: /value/value, equals: ${value}}
+`;
+
 /** Every file under `dir`, recursively (absolute paths); a missing folder is an error. */
 export async function filesUnder(dir: string): Promise<string[]> {
   const files: string[] = [];

@@ -10,7 +10,7 @@ import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Report } from "../../../conformance/schema/report.types.ts";
 import { validateReport } from "../../../conformance/report/json-report.ts";
-import { runCli } from "../helpers.ts";
+import { echoScenario, runCli } from "../helpers.ts";
 
 const root = fileURLToPath(new URL("../../../", import.meta.url));
 const runnerCmd = `exec ${process.execPath} ${join(root, "test/conformance/fake-runner.mjs")}`;
@@ -18,15 +18,7 @@ const check = "step 1 (runner.echo) /value/value";
 let dir: string;
 let turns: string;
 
-const echo = (id: string, value: string) => `id: ${id}
-title: t
-spec: [core.tool-result]
-steps:
-  - op: runner.echo
-    with: {value: ${value}}
-    expect:
-      - {at: /value/value, equals: ${value}}
-`;
+const echo = echoScenario;
 
 const baseline = (strict: boolean, reason: string) => `subject: custom
 entries:

@@ -8,21 +8,12 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { runAgainstSubjects } from "../../../conformance/run/against-subjects.ts";
 import { resultSignature } from "../../../conformance/report/comparable.ts";
 import { toolnexusDurationsFile, toolnexusSuite } from "../../../conformance/suite/toolnexus.ts";
-import { expandYaml } from "../helpers.ts";
+import { echoScenario, expandYaml } from "../helpers.ts";
 
 const root = fileURLToPath(new URL("../../../", import.meta.url));
 const runnerCommand = `FAKE_RUNNER_MODE=bad-value exec ${process.execPath} ${join(root, "test/conformance/fake-runner.mjs")}`;
 
-const echo = (id: string, value: string) =>
-  expandYaml(`id: ${id}
-title: t
-spec: [core.tool-result]
-steps:
-  - op: runner.echo
-    with: {value: ${value}}
-    expect:
-      - {at: /value/value, equals: ${value}}
-`);
+const echo = (id: string, value: string) => expandYaml(echoScenario(id, value));
 const slowTool = expandYaml(`id: slow
 title: t
 spec: [core.tool-result]
