@@ -13,7 +13,6 @@ import { renderHistoryMarkdown } from "../report/history/markdown.ts";
 import { buildHistory } from "../report/history/model.ts";
 import { changeCounts } from "../report/history/text.ts";
 import { readJsonReport } from "../report/json-report.ts";
-import { writeReportFiles } from "../run/report-files.ts";
 import { toolnexusDurationsFile, toolnexusSuite } from "../suite/toolnexus.ts";
 import type { ExpandedScenario } from "../scenario/expand.ts";
 import type { Report } from "../schema/report.types.ts";
@@ -24,6 +23,7 @@ import { runnersDir } from "../common/paths.ts";
 import { runAgainstSubjects } from "../run/against-subjects.ts";
 import { scenariosToRun, wholeSuiteIds } from "./scenarios-to-run.ts";
 import { checkRunnerNames, jobsOption } from "./usage.ts";
+import { writeReports } from "./options.ts";
 import { UsageError } from "../common/usage-error.ts";
 import { defaultJobs } from "../subjects/pool.ts";
 
@@ -165,7 +165,7 @@ async function runVersions(
       { suiteIds, fixtureKinds: toolnexusSuite.fixtureKinds, durationsFile: toolnexusDurationsFile },
     );
     const file = join(options.out, `${subject}.json`);
-    await writeReportFiles(report, { json: file }, toolnexusSuite.title);
+    await writeReports(report, { json: file });
     // An unavailable version is shown in the history with its reason; other problems (a stale baseline entry) are worth a line.
     for (const problem of problems) if (!problem.startsWith(`${subject} is unavailable: `)) console.error(problem);
     if (report.subjects.every((each) => each.available)) console.log(formatSummary(report.results));

@@ -17,7 +17,7 @@ export interface Matcher {
 
 const held: Verdict = { ok: true };
 
-export function typeOf(value: unknown): string {
+function typeOf(value: unknown): string {
   if (value === null) return "null";
   if (Array.isArray(value)) return "array";
   return typeof value;

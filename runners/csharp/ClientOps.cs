@@ -240,8 +240,10 @@ sealed class ClientOps(Session session)
             {
                 ["transformInputs"] = Clone(entry.TransformInputs), ["hookCalls"] = Clone(entry.HookCalls),
                 ["warnings"] = entry.Warnings.ToList(), ["transportRequests"] = Clone(entry.TransportRequests),
-                ["storeAccessor"] = storeAccessor, ["waitForCalls"] = Clone(entry.WaitForCalls),
+                ["storeAccessor"] = storeAccessor,
             };
+            // The scripted waitFor records under the list's own lock (SuspensionOps.ScriptedWaitFor).
+            lock (entry.WaitForCalls) value["waitForCalls"] = Clone(entry.WaitForCalls);
             if (entry.MetricEvents != null) value["metricEvents"] = Clone(entry.MetricEvents);
             if (entry.GenerateRequests != null) value["generateRequests"] = Clone(entry.GenerateRequests);
             return value;

@@ -11,29 +11,9 @@ namespace ToolnexusConformance;
 /// </summary>
 static class ElicitationOps
 {
-    /// <summary>The i-th call answers the i-th entry, after its delayMs, under the request's id; past the end: cancelled.</summary>
-    public static Func<Request, Task<Answer>>? WaitFor(Dictionary<string, object?> input, List<object?> received)
-    {
-        if (input.GetValueOrDefault("waitFor") is not Dictionary<string, object?> script) return null;
-        var answers = script.GetValueOrDefault("answers") as List<object?> ?? [];
-        return async request =>
-        {
-            int index;
-            lock (received)
-            {
-                index = received.Count;
-                received.Add(RequestData(request));
-            }
-            if (index >= answers.Count || answers[index] is not Dictionary<string, object?> answer)
-                return new Answer { Id = request.Id, Ok = false, Reason = "cancelled" };
-            if (Int(answer, "delayMs") is int delay and > 0) await Task.Delay(delay);
-            return new Answer
-            {
-                Id = request.Id, Ok = answer.GetValueOrDefault("ok") is true,
-                Data = Clone(answer.GetValueOrDefault("data")) as Dictionary<string, object?>, Reason = answer.GetValueOrDefault("reason") as string,
-            };
-        };
-    }
+    /// <summary>toolkit.create `waitFor`: the scripted waitFor (SuspensionOps.ScriptedWaitFor), each Request recorded with its keys fixed; none without one.</summary>
+    public static Func<Request, Task<Answer>>? WaitFor(Dictionary<string, object?> input, List<object?> received) =>
+        input.GetValueOrDefault("waitFor") is Dictionary<string, object?> script ? SuspensionOps.ScriptedWaitFor(script, received, RequestData) : null;
 
     public static object? Observations(ToolkitEntry entry)
     {

@@ -27,20 +27,27 @@ static class SuspensionOps
         ExpiresAt = data.GetValueOrDefault("expiresAt") as string,
     };
 
-    /// <summary>client.create `waitFor`: record each Request, answer the i-th call with the i-th entry (after its delayMs), past the end cancelled.</summary>
-    public static Func<Request, Task<Answer>> WaitFor(Dictionary<string, object?> data, ClientEntry entry)
+    /// <summary>client.create `waitFor`: the scripted waitFor, each Request recorded as the port serializes it.</summary>
+    public static Func<Request, Task<Answer>> WaitFor(Dictionary<string, object?> data, ClientEntry entry) =>
+        ScriptedWaitFor(data, entry.WaitForCalls, request => Wire(request));
+
+    /// <summary>
+    /// A scripted waitFor (client.create's and toolkit.create's, runners/PROTOCOL.md): records each Request
+    /// (`record` says how), answers the i-th call with the i-th entry after its delayMs, past the end cancelled.
+    /// </summary>
+    public static Func<Request, Task<Answer>> ScriptedWaitFor(Dictionary<string, object?> script, List<object?> received, Func<Request, object?> record)
     {
-        var answers = (data.GetValueOrDefault("answers") as List<object?> ?? []).OfType<Dictionary<string, object?>>().ToList();
+        var answers = script.GetValueOrDefault("answers") as List<object?> ?? [];
         return async request =>
         {
             int index;
-            lock (entry)
+            lock (received)
             {
-                index = entry.WaitForCalls.Count;
-                entry.WaitForCalls.Add(Wire(request));
+                index = received.Count;
+                received.Add(record(request));
             }
-            if (index >= answers.Count) return new Answer { Id = request.Id, Ok = false, Reason = "cancelled" };
-            var scripted = answers[index];
+            if (index >= answers.Count || answers[index] is not Dictionary<string, object?> scripted)
+                return new Answer { Id = request.Id, Ok = false, Reason = "cancelled" };
             if (Int(scripted, "delayMs") is int delay and > 0) await Task.Delay(delay);
             return new Answer
             {
