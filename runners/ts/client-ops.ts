@@ -169,6 +169,11 @@ async function withCancel<T>(input: { abortAfterMs?: number }, call: (signal: Ab
   }
 }
 
+/** A client's record before anything was observed (client.create's and client.create-in-process's). */
+export function newClientRecord(): ClientRecord {
+  return { warnings: [], transformInputs: [], hookCalls: [], transportRequests: [], waitForCalls: [], turn: 0 };
+}
+
 // client.create-in-process is in-process-ops.ts's.
 type ClientOpName = Exclude<Extract<OperationName, `client.${string}` | `store.${string}`>, "client.create-in-process">;
 
@@ -176,7 +181,7 @@ export const clientOps: OpHandlers<ClientOpName> = {
   async "client.create"(input, session) {
     const handle = input.handle;
     if (session.clients.has(handle)) throw new ContractError("other", `client "${handle}" already exists`);
-    const entry: ClientRecord = { warnings: [], transformInputs: [], hookCalls: [], transportRequests: [], waitForCalls: [], turn: 0 };
+    const entry = newClientRecord();
     if (input.store === "provided") entry.providedStore = createMemoryStore();
     if (input.onMetric) entry.metricEvents = [];
     const client = createClient({

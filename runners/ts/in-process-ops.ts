@@ -4,7 +4,7 @@
 import { createInProcessClient, type InProcessRequest, type InProcessResponse } from "../../reference/index.ts";
 import type { OperationInput } from "../protocol/protocol.ts";
 import type { ClientObservationsOutput } from "../protocol/operations.types.ts";
-import type { ClientEntry } from "./client-ops.ts";
+import { newClientRecord, type ClientEntry } from "./client-ops.ts";
 import { ContractError } from "./errors.ts";
 import type { OpHandlers } from "./session.ts";
 
@@ -30,18 +30,10 @@ export const inProcessOps: OpHandlers<"client.create-in-process"> = {
   async "client.create-in-process"(input, session) {
     const handle = input.handle;
     if (session.clients.has(handle)) throw new ContractError("other", `client "${handle}" already exists`);
-    const entry: Omit<ClientEntry, "client"> = {
-      warnings: [],
-      transformInputs: [],
-      hookCalls: [],
-      transportRequests: [],
-      waitForCalls: [],
-      generateRequests: [],
-      turn: 0,
-    };
+    const entry = { ...newClientRecord(), generateRequests: [] as GenerateRequests };
     const client = createInProcessClient({
       model: input.model,
-      generate: scriptedGenerate(input.generate, entry.generateRequests as GenerateRequests),
+      generate: scriptedGenerate(input.generate, entry.generateRequests),
       systemPrompt: input.systemPrompt,
       maxTurns: input.maxTurns,
       retries: input.retries,
