@@ -10,7 +10,16 @@ import tseslint from "typescript-eslint";
 export default defineConfig(
   {
     // Build output, reports and installed runners' dependencies (.gitignore's, plus mutation testing's sandbox).
-    ignores: ["**/node_modules/", "out/", "bench/results/", "runners/*/.build/", "runners/*/target/", ".stryker-tmp/", "reports/"],
+    ignores: [
+      "**/node_modules/",
+      "out/",
+      "bench/results/",
+      "runners/*/.build/",
+      "runners/*/target/",
+      ".stryker-tmp/",
+      "reports/",
+      "fixtures/mcp-servers/bin/.bundled/",
+    ],
   },
   js.configs.recommended,
   tseslint.configs.recommended,

@@ -14,8 +14,9 @@ export default defineConfig({
     // the ts runner, the packed port CI) would otherwise run end to end one after another.
     poolOptions: { forks: { maxForks: 2, minForks: 1 } },
     sequence: { sequencer: SlowestFirst },
-    // vitest's own lines, then how many tests skipped for want of a port, and why.
-    reporters: ["default", "./test/not-obtainable-reporter.ts"],
+    // vitest's own lines, then how many tests skipped for want of a port, and why; each file's time in
+    // out/vitest-report.json, which the quick bench reads (its vitest rows, per file group).
+    reporters: ["default", "./test/not-obtainable-reporter.ts", ["json", { outputFile: "out/vitest-report.json" }]],
     // A temporary folder per run, checked for leftovers at the end; what this machine obtains.
     globalSetup: ["test/global-setup.ts"],
     // rejects.toThrow(text) fails on a rejection with undefined or null, which vitest lets pass.

@@ -10,8 +10,10 @@ import { measureClientTurn } from "./measure/client-turn.ts";
 import type { BenchContext, Measurement } from "./measure/context.ts";
 import { measureEcho } from "./measure/echo.ts";
 import { measureMcpLoad } from "./measure/mcp-load.ts";
+import { measureFixtureStart } from "./measure/fixture-start.ts";
 import { measureSuite } from "./measure/suite.ts";
 import { measureSteadiness } from "./measure/steadiness.ts";
+import { measureVitest } from "./measure/vitest.ts";
 import { parseOptions, usage, UsageError, type Group } from "./lib/options.ts";
 import { obtainability, prepareRunner, runnerOrder, type RunnerChoice } from "./lib/runners.ts";
 import { formatTable, shortReason, tally, verdict, type Row } from "./lib/table.ts";
@@ -32,9 +34,11 @@ const plan: { groups: Group[]; measure: Measurement; needsRunners: boolean }[] =
   { groups: ["echo"], measure: measureEcho, needsRunners: true },
   { groups: ["abort"], measure: measureAbort, needsRunners: true },
   { groups: ["mcp-load"], measure: measureMcpLoad, needsRunners: false },
+  { groups: ["fixture-start"], measure: measureFixtureStart, needsRunners: false },
   { groups: ["client"], measure: measureClientTurn, needsRunners: false },
   { groups: ["suite", "memory"], measure: measureSuite, needsRunners: true },
   { groups: ["steadiness"], measure: measureSteadiness, needsRunners: true },
+  { groups: ["vitest"], measure: measureVitest, needsRunners: false },
 ];
 
 async function main(): Promise<number> {

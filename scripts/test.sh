@@ -15,4 +15,6 @@ say_again() {
   npx tsx conformance/cli/main.ts obtainable --from "$decision" --heading "npm test ended: what this machine obtained" || true
 }
 trap say_again EXIT
-npm run lint && npm run conformance:mcp && npx vitest run && npm run bench -- --quick && npm run conformance:all
+# The quick bench's vitest rows read the report vitest just wrote (vitest.config.ts): no second test run.
+npm run lint && npm run conformance:mcp && npx vitest run &&
+  npm run bench -- --quick --vitest-report out/vitest-report.json && npm run conformance:all

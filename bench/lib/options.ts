@@ -2,7 +2,7 @@
 import { parseArgs } from "node:util";
 import { sourceEnvironmentVariable, type PortSourceChoice } from "../../conformance/subjects/port-source.ts";
 
-export const groups = ["suite", "echo", "abort", "mcp-load", "client", "memory", "steadiness"] as const;
+export const groups = ["suite", "echo", "abort", "mcp-load", "fixture-start", "client", "memory", "steadiness", "vitest"] as const;
 export type Group = (typeof groups)[number];
 
 export interface BenchOptions {
@@ -28,6 +28,10 @@ export interface BenchOptions {
   source: PortSourceChoice | undefined;
   /** Only these runners (folder names under runners/), beside the in-process reference; empty: every runner. */
   runners: string[];
+  /** A vitest JSON report to read instead of running the tests (npm test writes one). */
+  vitestReport: string | undefined;
+  /** A commit whose tests run in turn with this checkout's: the after / before ratio. */
+  vitestBefore: string | undefined;
   help: boolean;
 }
 
@@ -44,7 +48,9 @@ export const usage = `usage: npm run bench -- [--quick] [--runs N] [--only ROW[,
   --only ROW  only these measurement groups: ${groups.join(", ")} (repeatable or comma-separated)
   --out DIR   where the JSON goes (default bench/results/)
   --source DIR  also measure each port built from this checkout (default: $TOOLNEXUS_SOURCE)
-  --runner NAME only this runner beside the in-process reference (repeatable or comma-separated, e.g. python,ts)`;
+  --runner NAME only this runner beside the in-process reference (repeatable or comma-separated, e.g. python,ts)
+  --vitest-report FILE  the vitest rows from this JSON report instead of a test run (--quick reads only a report)
+  --vitest-before REF   also run the tests of this commit, in turn with this checkout's: the after / before ratio`;
 
 /** A repeatable flag whose values may also be comma-separated: `--only a,b --only c`. */
 function commaList(values: string[] | undefined): string[] {
@@ -66,6 +72,8 @@ export function parseOptions(argv: readonly string[]): BenchOptions {
         out: { type: "string" },
         source: { type: "string" },
         runner: { type: "string", multiple: true },
+        "vitest-report": { type: "string" },
+        "vitest-before": { type: "string" },
         help: { type: "boolean", short: "h", default: false },
       },
       allowPositionals: false,
@@ -102,6 +110,8 @@ export function parseOptions(argv: readonly string[]): BenchOptions {
     outDir: values.out,
     source: sourceOption(values.source),
     runners: commaList(values.runner),
+    vitestReport: values["vitest-report"],
+    vitestBefore: values["vitest-before"],
     help: values.help ?? false,
   };
 }

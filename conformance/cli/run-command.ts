@@ -10,7 +10,7 @@ import { defaultJobs } from "../subjects/pool.ts";
 import { toolnexusDurationsFile, toolnexusSuite } from "../suite/toolnexus.ts";
 import { collect, parsePositiveInteger, parseShard, sourceChoice, writeReports } from "./options.ts";
 import { scenariosToRun, shard, wholeSuiteIds } from "./scenarios-to-run.ts";
-import { checkRunnerNames, jobsOption, repeatOption, subjectsAtOnceOption } from "./usage.ts";
+import { checkRunnerNames, jobsOption, repeatOption, subjectsAtOnceOption, timeScaleOption } from "./usage.ts";
 
 export function registerRunCommand(program: Command): void {
   program
@@ -44,6 +44,7 @@ export function registerRunCommand(program: Command): void {
     .addOption(jobsOption())
     .addOption(subjectsAtOnceOption())
     .addOption(repeatOption())
+    .addOption(timeScaleOption())
     .option("--json <file>", "write the JSON report")
     .option("--junit <file>", "write JUnit XML")
     .option("--matrix <file>", "write the compliance matrix (Markdown)")
@@ -89,6 +90,7 @@ export function registerRunCommand(program: Command): void {
         shard: options.shard,
         fixtureKinds: toolnexusSuite.fixtureKinds,
         durationsFile: toolnexusDurationsFile,
+        timeScale: { scale: options.timeScale ?? 1, keys: toolnexusSuite.timeKeys },
       });
       await writeReports(report, options);
       for (const problem of problems) console.error(problem);

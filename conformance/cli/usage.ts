@@ -3,6 +3,7 @@
 import { existsSync } from "node:fs";
 import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
 import { closestName } from "../scenario/closest-name.ts";
+import { checkTimeScale } from "../scenario/time-scale.ts";
 import { runnerNames } from "../subjects/runner-registry.ts";
 import { defaultJobs } from "../subjects/pool.ts";
 import { UsageError } from "../common/usage-error.ts";
@@ -81,6 +82,18 @@ export function subjectsAtOnceOption(): Option {
 }
 
 /** run's --repeat N: each scenario N times per subject, a varying outcome reported as flaky (report/repeat.ts). */
+export function timeScaleOption(): Option {
+  return new Option(
+    "--time-scale <n>",
+    "multiply every time value of each scenario by n: its delays, timeouts and the bounds it checks on a time, together, for a slow or busy machine (a whole number; default 1, said in the report when not 1)",
+  ).argParser((value: string) => {
+    const scale = /^\d+$/.test(value.trim()) ? Number(value) : Number.NaN;
+    const problem = checkTimeScale(scale);
+    if (problem) throw new InvalidArgumentError(problem);
+    return scale;
+  });
+}
+
 export function repeatOption(): Option {
   return new Option(
     "--repeat <n>",

@@ -13,7 +13,7 @@ import { withTimeout } from "./time.ts";
 
 export type { StepResult } from "./step.ts";
 
-const defaultFixtureTimeouts = { startMs: 15_000, stopMs: 10_000 };
+export const defaultFixtureTimeouts = { startMs: 15_000, stopMs: 10_000 };
 export const resetTimeoutMs = 10_000;
 
 export type ScenarioResult = Omit<Result, "expected" | "outcome" | "unlistedChecks" | "staleChecks">;

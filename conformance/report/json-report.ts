@@ -75,11 +75,19 @@ export function mergeReports(reports: Report[], files: string[] = reports.map((_
   // One harness version when every report names the same one; reports of several keep none (diff then says "not recorded").
   const harnesses = new Set(reports.map((report) => report.harness?.version));
   const harness = harnesses.size === 1 && reports[0]?.harness ? { harness: reports[0].harness } : {};
+  // Results measured at two time scales are not one run's: a bound checked at 2x is not the same check.
+  const scales = new Set(reports.map((report) => report.timeScale ?? 1));
+  if (scales.size > 1)
+    throw new Error(
+      `the reports ran at different time scales (${reports.map((report, index) => `${files[index]}: ${report.timeScale ?? 1}`).join(", ")}): merge only shards of one run`,
+    );
+  const timeScale = reports[0]?.timeScale;
   return {
     version: 1,
     startedAt: times[0],
     finishedAt: times.at(-1)!,
     ...harness,
+    ...(timeScale ? { timeScale } : {}),
     subjects: [...subjects.values()],
     results: [...results.values()].map(({ result }) => result),
   };

@@ -12,9 +12,11 @@ import { describeOrigin } from "../report/origin.ts";
 import { stampSuite } from "../report/suite-stamp.ts";
 import { durationWeight, loadDurationTable, type DurationTable } from "../report/durations.ts";
 import { waitWeight } from "../engine/schedule.ts";
+import { defaultFixtureTimeouts } from "../engine/run.ts";
 import type { FixtureKind } from "../scenario/fixture.ts";
 import { closeLanes } from "../subjects/pool.ts";
 import { openSubjects, type OpenedSubject, type SubjectChoice } from "./subjects.ts";
+import { scaleScenarioTimes, type TimeKeys } from "../scenario/time-scale.ts";
 
 export type { SubjectChoice };
 
@@ -54,6 +56,7 @@ async function runTurn(
   try {
     results = await runSuite(scenarios, opened.lanes, {
       fixtureKinds: options.fixtureKinds,
+      fixtureTimeouts: scaledFixtureTimeouts(options.timeScale?.scale ?? 1),
       baseline: opened.baseline,
       repeat,
       weight: durationWeight(durations, info.name, waitWeight),
@@ -71,6 +74,12 @@ async function runTurn(
   }
   return { subject, results, problems };
 }
+
+/** A fixture's start and stop are waits of the scenario too: stretched with its times. */
+const scaledFixtureTimeouts = (scale: number) => ({
+  startMs: defaultFixtureTimeouts.startMs * scale,
+  stopMs: defaultFixtureTimeouts.stopMs * scale,
+});
 
 export interface RunOptions {
   /** The suite's fixture kinds (SuiteDefinition.fixtureKinds). */
@@ -90,6 +99,8 @@ export interface RunOptions {
   subjectsAtOnce?: number;
   /** The shard this run is (`run --shard`), recorded in the report. */
   shard?: Shard;
+  /** `run --time-scale N`: every time value of each scenario multiplied by N (default 1), with the suite's time keys. */
+  timeScale?: { scale: number; keys: TimeKeys };
 }
 
 export type Shard = NonNullable<Report["shard"]>;
@@ -100,15 +111,33 @@ export function emptyShardReport(shard: Shard): Report {
   return { version: 1, startedAt: now, finishedAt: now, subjects: [], results: [], shard };
 }
 
+/** The scenarios as they run at the options' time scale, saying so when it is not 1. */
+function atTimeScale(scenarios: ExpandedScenario[], timeScale: RunOptions["timeScale"]): ExpandedScenario[] {
+  if (!timeScale || timeScale.scale === 1) return scenarios;
+  const { scale, keys } = timeScale;
+  console.log(`time scale ${scale}: every delay, timeout and time bound of each scenario is ${scale} times what its file says`);
+  return scenarios.map((scenario) => scaleScenarioTimes(scenario, scale, keys));
+}
+
 export async function runAgainstSubjects(
-  scenarios: ExpandedScenario[],
+  selected: ExpandedScenario[],
   choice: SubjectChoice,
   options: RunOptions,
 ): Promise<{ report: Report; problems: string[] }> {
   const startedAt = new Date().toISOString();
   const repeat = options.repeat ?? 1;
-  // One run keeps the report exactly as it was before --repeat existed.
-  const report: Report = { version: 1, startedAt, finishedAt: startedAt, ...(repeat > 1 ? { repeat } : {}), subjects: [], results: [] };
+  const scale = options.timeScale?.scale ?? 1;
+  // One run at the files' own times keeps the report exactly as it was before --repeat and --time-scale existed.
+  const report: Report = {
+    version: 1,
+    startedAt,
+    finishedAt: startedAt,
+    ...(repeat > 1 ? { repeat } : {}),
+    ...(scale > 1 ? { timeScale: scale } : {}),
+    subjects: [],
+    results: [],
+  };
+  const scenarios = atTimeScale(selected, options.timeScale);
   const durations = await loadDurationTable(options.durationsFile);
   // Subjects side by side print, and are reported, in their order all the same: a report does not
   // depend on how many ran at once, only the time does.

@@ -61,6 +61,8 @@ export interface ExpandedScenario {
   fixtures: NonNullable<Scenario["fixtures"]>;
   steps: ExpandedStep[];
   timeoutMs: number;
+  /** Why its times do not stretch with a time scale (time-scale.ts), when they do not. */
+  fixedTimes?: string;
 }
 
 export const defaultStepTimeoutMs = 10_000;
@@ -121,6 +123,7 @@ export function expandScenario(source: LoadedScenario, suite: ExpansionSuite): E
       fixtures: scenario.fixtures ?? {},
       steps,
       timeoutMs: scenario.timeoutMs ?? defaultStepTimeoutMs,
+      ...(scenario.fixedTimes ? { fixedTimes: scenario.fixedTimes } : {}),
     };
   });
 }

@@ -5,6 +5,7 @@ import type { Environment } from "../common/environment.ts";
 import type { FixtureKind } from "./fixture.ts";
 import type { SuiteBoundaries } from "./boundaries/table.ts";
 import type { ExpansionSuite } from "./expand.ts";
+import type { TimeKeys } from "./time-scale.ts";
 
 export interface SuiteDefinition extends ExpansionSuite {
   /** The suite's name, as reports title themselves with it: "toolnexus" -> "toolnexus compliance matrix". */
@@ -20,4 +21,6 @@ export interface SuiteDefinition extends ExpansionSuite {
   capabilities: readonly string[];
   /** The suite's rows of the boundary-value table beside the operations' own, and its explanations file. */
   boundaries: SuiteBoundaries;
+  /** The keys its scenarios hold times under beyond the format's rule (`...Ms`), for `run --time-scale`. */
+  timeKeys: TimeKeys;
 }

@@ -26,6 +26,10 @@ export interface Report {
    * run --repeat N: each scenario ran N times per subject (each result's repeat says how they ended). Absent for one run.
    */
   repeat?: number;
+  /**
+   * run --time-scale N: every time value of each scenario (its delays, timeouts and the bounds its assertions check on a time) was N times what the file says. Absent at 1, the files' own times.
+   */
+  timeScale?: number;
   shard?: {
     index: number;
     count: number;

@@ -54,6 +54,10 @@ export interface Scenario {
     };
   };
   /**
+   * Why this scenario's times cannot stretch with run --time-scale: they are measured against a time the contract fixes (a default, a grace), which no scale moves in the subject. It then runs at its own times at any scale; the report counts it.
+   */
+  fixedTimes?: string;
+  /**
    * Default per-step timeout.
    */
   timeoutMs?: number;

@@ -30,6 +30,8 @@ export const toolnexusSuite: SuiteDefinition = {
     return [`style.${style}`, `client.${mode}`];
   },
   boundaries: toolnexusBoundaries,
+  // An MCP server entry's `timeout` is milliseconds; the llm-mock's `retryAfter` is the header's seconds.
+  timeKeys: { milliseconds: ["timeout"], seconds: ["retryAfter"] },
 };
 
 /** How long each scenario took per subject in a measured run (report/durations.ts; scripts/record-durations.ts writes it). */

@@ -1,7 +1,13 @@
 // The bench's pure parts: statistics, flags, table formatting, a port not obtainable here. No timings here: figures come from
 // `npm run bench`, side by side in one run, never from an assertion on a clock.
 import { describe, expect, it } from "vitest";
-import { parseOptions, UsageError } from "../../bench/lib/options.ts";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { parseOptions, UsageError, type BenchOptions } from "../../bench/lib/options.ts";
+import type { BenchContext } from "../../bench/measure/context.ts";
+import { measureVitest } from "../../bench/measure/vitest.ts";
+import { repoRoot } from "../../conformance/common/paths.ts";
 import { median, pairedRatios, quantile, summarize } from "../../bench/lib/stats.ts";
 import { formatNumber, formatTable, shortReason, tally, verdict, type Row } from "../../bench/lib/table.ts";
 import { differingScenarios, type SuiteSample } from "../../bench/measure/suite.ts";
@@ -34,7 +40,7 @@ describe("bench flags", () => {
     const full = parseOptions([]);
     expect(full.runs).toBe(5);
     expect(full.quick).toBe(false);
-    expect([...full.only]).toEqual(["suite", "echo", "abort", "mcp-load", "client", "memory", "steadiness"]);
+    expect([...full.only]).toEqual(["suite", "echo", "abort", "mcp-load", "fixture-start", "client", "memory", "steadiness", "vitest"]);
     expect(full.suiteEvery).toBe(1);
     expect(full.abortSamples).toBeGreaterThanOrEqual(20);
     const quick = parseOptions(["--quick"]);
@@ -53,6 +59,52 @@ describe("bench flags", () => {
     expect(() => parseOptions(["--runs", "0"])).toThrow(UsageError);
     expect(() => parseOptions(["--runs", "x"])).toThrow(UsageError);
     expect(() => parseOptions(["--fast"])).toThrow(UsageError);
+    expect(parseOptions(["--vitest-report", "out/r.json", "--vitest-before", "547d8a6"])).toMatchObject({
+      vitestReport: "out/r.json",
+      vitestBefore: "547d8a6",
+    });
+  });
+});
+
+describe("bench vitest rows", () => {
+  const file = (name: string, startTime: number, endTime: number) => ({ name: join(repoRoot, "test", name), startTime, endTime });
+  const report = {
+    startTime: 1_000,
+    numTotalTests: 9,
+    success: true,
+    testResults: [
+      file("suite/reference.test.ts", 1_000, 61_000),
+      file("conformance/cli/cli.test.ts", 1_000, 11_000),
+      file("conformance/cli/repeat.test.ts", 11_000, 16_000),
+      file("strict-rejects.test.ts", 16_000, 16_500),
+    ],
+  };
+  const context = (options: Partial<BenchOptions>): BenchContext => ({
+    options: { ...parseOptions(["--quick"]), ...options },
+    runners: [],
+    log: () => undefined,
+  });
+
+  it("reads a report vitest wrote: its wall time and each folder's summed file time", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "tnc-bench-vitest-test-"));
+    try {
+      const reportFile = join(dir, "report.json");
+      await writeFile(reportFile, JSON.stringify(report));
+      const rows = await measureVitest(context({ vitestReport: reportFile }));
+      expect(rows.map((row) => [row.figure, row.summary?.median])).toEqual([
+        ["vitest wall time", 60],
+        ["vitest file time, test/", 0.5],
+        ["vitest file time, test/conformance/cli/", 15],
+        ["vitest file time, test/suite/", 60],
+      ]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("under --quick without a report, runs no tests and says why", async () => {
+    const [row] = await measureVitest(context({}));
+    expect(row.unavailable).toMatch(/--quick runs no tests of its own/);
   });
 });
 
