@@ -9,6 +9,9 @@ export default defineConfig({
     hookTimeout: 30_000,
     teardownTimeout: 10_000,
     pool: "forks",
+    // The files' own times in every run the tests make (a test of --time-scale gives it): auto would
+    // choose by how busy the machine is, and outputs compared byte for byte would follow.
+    env: { TNC_TIME_SCALE: "1" },
     // Two test files at once, also on 2 cores (vitest's default there is one, cores - 1): most files
     // wait on child processes, sockets and timers, not the CPU, and the longest (the suite through
     // the ts runner, the packed port CI) would otherwise run end to end one after another.

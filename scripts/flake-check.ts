@@ -11,8 +11,8 @@
 //
 // Each setting writes out/flake/SUBJECT-jobsJ.json (and .log), with the load average at its start, since
 // a status that flips only while the machine is loaded is a different finding. --load N makes that load
-// on purpose: N CPU-bound processes (conformance/common/cpu-load.ts) run beside every setting, killed
-// when the settings are done (or the script is interrupted).
+// on purpose: N CPU-bound processes run beside every setting, in its session (conformance/common/cpu-load.ts),
+// and end with it.
 import { mkdir, writeFile } from "node:fs/promises";
 import { loadavg } from "node:os";
 import { join } from "node:path";
@@ -23,7 +23,9 @@ import { describeRepeat } from "../conformance/report/repeat.ts";
 import type { Result } from "../conformance/schema/report.types.ts";
 import { defaultJobs } from "../conformance/subjects/pool.ts";
 import { runBounded } from "../conformance/common/run-bounded.ts";
-import { startCpuLoad } from "../conformance/common/cpu-load.ts";
+import { besideCpuLoad } from "../conformance/common/cpu-load.ts";
+import { cleanUpOnInterrupt } from "../conformance/common/interrupt.ts";
+import { killLiveProcessGroups } from "../conformance/common/process-group.ts";
 
 /** One setting's runs: java's whole suite is about 4 minutes at --jobs 1, per repetition. */
 const runTimeoutMs = 90 * 60_000;
@@ -49,14 +51,9 @@ function fail(message: string): never {
 async function runAll(): Promise<{ label: string; file: string }[]> {
   const load = Number(values.load);
   if (!Number.isInteger(load) || load < 0) fail(`--load ${values.load}: expected a whole number of CPU-bound processes >= 0`);
-  const cpuLoad = startCpuLoad(load);
-  process.once("exit", cpuLoad.stop);
-  for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => process.exit(130));
-  try {
-    return await runSettings(load);
-  } finally {
-    cpuLoad.stop();
-  }
+  // Interrupted: each setting's run dies with its process group, and its busy loops follow their shell.
+  cleanUpOnInterrupt(killLiveProcessGroups);
+  return runSettings(load);
 }
 
 async function runSettings(hogs: number): Promise<{ label: string; file: string }[]> {
@@ -86,7 +83,7 @@ async function runSettings(hogs: number): Promise<{ label: string; file: string 
     ];
     const load = loadavg()[0].toFixed(1);
     const started = performance.now();
-    const finished = await runBounded(["npx", ...args], { cwd: repoRoot, timeoutMs: runTimeoutMs });
+    const finished = await runBounded(besideCpuLoad(hogs, ["npx", ...args]), { cwd: repoRoot, timeoutMs: runTimeoutMs });
     const outcome = { ...finished, output: finished.startError?.message ?? finished.output };
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     await writeFile(join(values.out!, `${label}.log`), outcome.output);

@@ -4,7 +4,7 @@
 // A fresh process per sample, so the in-process reference and the runner start equally cold, and
 // maxRSS covers one suite run only. Usage: tsx bench/child/run-suite.ts '<json>'
 //   {"subject": "reference"} | {"subject": "runner", "spec": RunnerSpec, "baseline": FILE}, plus "every": n
-//   and "jobs": n (lanes, as `run --jobs n`; default 1)
+//   and "jobs": n (lanes, as `run --jobs n`; default 1), "timeScale": n or "auto" (as `run --time-scale`; default 1)
 import { toolnexusDurationsFile, toolnexusSuite } from "../../conformance/suite/toolnexus.ts";
 import { applyEnvironment } from "../../conformance/common/environment.ts";
 import { durationWeight, loadDurationTable } from "../../conformance/report/durations.ts";
@@ -13,6 +13,9 @@ import { resultSignature, type ResultSignature } from "../../conformance/report/
 import { readFileSync } from "node:fs";
 import { defaultScenarioDir } from "../../conformance/scenario/scenario-id.ts";
 import { runSuite } from "../../conformance/run/suite.ts";
+import { scaledFixtureTimeouts } from "../../conformance/run/against-subjects.ts";
+import { chooseTimeScale, type TimeScaleOption } from "../../conformance/run/time-scale-choice.ts";
+import { scaleScenarioTimes } from "../../conformance/scenario/time-scale.ts";
 import { loadBaseline } from "../../conformance/report/baseline.ts";
 import { lintPaths } from "../../conformance/scenario/lint.ts";
 import { createReferenceSubject } from "../../conformance/subjects/reference/index.ts";
@@ -31,6 +34,8 @@ interface ChildInput {
   /** Leave out scenarios expected to take longer (ms, by the duration table): a sample that proves the row runs needs no 20 s scenario. */
   maxScenarioMs?: number;
   jobs?: number;
+  /** As `run --time-scale`: a whole number, or "auto"; default 1 (the files' own times). */
+  timeScale?: TimeScaleOption;
 }
 
 /** Peak resident set of another process (kB), from /proc; undefined where there is no /proc. */
@@ -59,7 +64,10 @@ async function main(): Promise<void> {
   );
   const every = Math.max(1, input.every ?? 1);
   const short = lint.expanded.filter((scenario) => input.maxScenarioMs === undefined || weight(scenario) <= input.maxScenarioMs);
-  const scenarios = short.filter((_, index) => index % every === 0);
+  const chosen = await chooseTimeScale(input.timeScale ?? 1);
+  const scenarios = short
+    .filter((_, index) => index % every === 0)
+    .map((scenario) => scaleScenarioTimes(scenario, chosen.scale, toolnexusSuite.timeKeys));
 
   const jobs = Math.max(1, input.jobs ?? 1);
   applyEnvironment(toolnexusSuite.environment);
@@ -82,6 +90,7 @@ async function main(): Promise<void> {
     const baseline = input.subject === "runner" && input.baseline ? await loadBaseline(input.baseline) : new Map();
     results = await runSuite(scenarios, lanes, {
       fixtureKinds: toolnexusSuite.fixtureKinds,
+      fixtureTimeouts: scaledFixtureTimeouts(chosen.scale),
       baseline,
       weight,
       onResult: () => {
@@ -106,6 +115,7 @@ async function main(): Promise<void> {
     // process.resourceUsage().maxRSS is in kilobytes: the harness and, in-process, the reference.
     maxRssKb: process.resourceUsage().maxRSS,
     runnerPeakRssKb: runnerPeakKb,
+    ...(chosen.scale > 1 ? { timeScale: chosen.scale } : {}),
     restarts: lanes.reduce((sum, lane) => sum + ((lane as Partial<RunnerSubject>).restarts ?? 0), 0) || undefined,
   };
   process.stdout.write(`${resultMarker}${JSON.stringify(line)}\n`);

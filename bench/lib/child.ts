@@ -1,5 +1,6 @@
 // Start a bench child process (node + tsx), bounded; read its one BENCH-RESULT line.
 import { fileURLToPath } from "node:url";
+import { besideCpuLoad } from "../../conformance/common/cpu-load.ts";
 import { runBounded } from "../../conformance/common/run-bounded.ts";
 
 export const resultMarker = "BENCH-RESULT ";
@@ -11,16 +12,19 @@ export interface ChildOutcome<T> {
   processMs: number;
 }
 
-/** Run `node --import tsx SCRIPT ARG` in its own process group; kill the group on timeout and after exit. */
-export async function runChild<T>(script: string, arg: unknown, timeoutMs: number): Promise<ChildOutcome<T>> {
+/**
+ * Run `node --import tsx SCRIPT ARG` in its own process group; kill the group on timeout and after exit.
+ * `cpuLoad`: that many busy loops beside it, in its session (conformance/common/cpu-load.ts).
+ */
+export async function runChild<T>(script: string, arg: unknown, timeoutMs: number, cpuLoad = 0): Promise<ChildOutcome<T>> {
   const started = performance.now();
-  const command = [
+  const command = besideCpuLoad(cpuLoad, [
     process.execPath,
     "--import",
     "tsx",
     fileURLToPath(new URL(script, new URL("../", import.meta.url))),
     JSON.stringify(arg),
-  ];
+  ]);
   // The whole stdout: the result line may come after anything the child printed.
   const child = await runBounded(command, {
     cwd: repoRoot,

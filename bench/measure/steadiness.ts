@@ -1,9 +1,8 @@
 // Steadiness: the whole suite against the reference (in process, and through the ts runner) idle and
-// beside six CPU-bound processes (conformance/common/cpu-load.ts), one after the other in each run:
+// beside six CPU-bound processes in its session (conformance/common/cpu-load.ts), one after the other in each run:
 // how much slower it gets under load, and whether every run still ends with nothing unexpected. A
 // gate that flakes on a busy CI machine teaches its users to re-run until green; these rows are where
 // that is measured, not a timed test. Each sample is a fresh child process (bench/child/run-suite.ts).
-import { startCpuLoad } from "../../conformance/common/cpu-load.ts";
 import { defaultJobs } from "../../conformance/subjects/pool.ts";
 import { runChild } from "../lib/child.ts";
 import { pairedRatios, summarize } from "../lib/stats.ts";
@@ -29,13 +28,19 @@ interface SubjectArg {
 
 async function sample(context: BenchContext, subject: SubjectArg, loaded: boolean, run: number): Promise<SuiteSample | undefined> {
   const { options, log } = context;
-  const load = loaded ? startCpuLoad(busyLoops) : undefined;
   const label = `${subject.name}, ${loaded ? `beside ${busyLoops} CPU-bound processes` : "idle"}`;
   try {
-    const arg = { ...subject.arg, every: sliceOf(context), maxScenarioMs: options.suiteMaxScenarioMs, jobs: defaultJobs() };
-    const { result } = await runChild<SuiteSample>("child/run-suite.ts", arg, childTimeoutMs);
+    // As `npm run conformance` runs: the time scale chosen by auto, as the child starts.
+    const arg = {
+      ...subject.arg,
+      every: sliceOf(context),
+      maxScenarioMs: options.suiteMaxScenarioMs,
+      jobs: defaultJobs(),
+      timeScale: "auto",
+    };
+    const { result } = await runChild<SuiteSample>("child/run-suite.ts", arg, childTimeoutMs, loaded ? busyLoops : 0);
     log(
-      `steadiness ${run + 1}/${options.runs} ${label}: ${(result.wallMs / 1000).toFixed(2)} s, ${result.unexpected.length} unexpected of ${result.scenarios}`,
+      `steadiness ${run + 1}/${options.runs} ${label}: ${(result.wallMs / 1000).toFixed(2)} s at time scale ${result.timeScale ?? 1}, ${result.unexpected.length} unexpected of ${result.scenarios}`,
     );
     return result;
   } catch (error) {
@@ -43,8 +48,6 @@ async function sample(context: BenchContext, subject: SubjectArg, loaded: boolea
       `steadiness ${run + 1}/${options.runs} ${label}: FAILED ${(error instanceof Error ? error.message : String(error)).split("\n")[0]}`,
     );
     return undefined;
-  } finally {
-    load?.stop();
   }
 }
 

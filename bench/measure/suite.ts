@@ -21,6 +21,8 @@ export interface SuiteSample {
   runnerPeakRssKb?: number;
   restarts?: number;
   signatures: ResultSignature[];
+  /** The time scale the child ran at, when not 1 (its input's timeScale: auto, or a number). */
+  timeScale?: number;
 }
 
 interface Subject {

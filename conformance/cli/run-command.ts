@@ -5,12 +5,19 @@ import { appendStepSummary, renderReportSummary } from "../report/step-summary.t
 import { formatSummary } from "../report/console.ts";
 import { formatOddOneOut } from "../report/odd-one-out.ts";
 import { emptyShardReport, runAgainstSubjects, type SubjectChoice } from "../run/against-subjects.ts";
+import { chooseTimeScale, type TimeScaleOption } from "../run/time-scale-choice.ts";
 import { sourceCommitEnvironmentVariable, sourceEnvironmentVariable } from "../subjects/port-source.ts";
 import { defaultJobs } from "../subjects/pool.ts";
 import { toolnexusDurationsFile, toolnexusSuite } from "../suite/toolnexus.ts";
 import { collect, parsePositiveInteger, parseShard, sourceChoice, writeReports } from "./options.ts";
 import { scenariosToRun, shard, wholeSuiteIds } from "./scenarios-to-run.ts";
 import { checkRunnerNames, jobsOption, repeatOption, subjectsAtOnceOption, timeScaleOption } from "./usage.ts";
+
+/** The time scale a run uses (auto by default), with the suite's time keys; undefined at 1. */
+async function timeScaleOf(option: TimeScaleOption) {
+  const chosen = await chooseTimeScale(option);
+  return "chosenBy" in chosen ? { chosen, keys: toolnexusSuite.timeKeys } : undefined;
+}
 
 export function registerRunCommand(program: Command): void {
   program
@@ -90,7 +97,7 @@ export function registerRunCommand(program: Command): void {
         shard: options.shard,
         fixtureKinds: toolnexusSuite.fixtureKinds,
         durationsFile: toolnexusDurationsFile,
-        timeScale: { scale: options.timeScale ?? 1, keys: toolnexusSuite.timeKeys },
+        timeScale: await timeScaleOf(options.timeScale),
       });
       await writeReports(report, options);
       for (const problem of problems) console.error(problem);

@@ -4,6 +4,7 @@ import { existsSync } from "node:fs";
 import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
 import { closestName } from "../scenario/closest-name.ts";
 import { checkTimeScale } from "../scenario/time-scale.ts";
+import type { TimeScaleOption } from "../run/time-scale-choice.ts";
 import { runnerNames } from "../subjects/runner-registry.ts";
 import { defaultJobs } from "../subjects/pool.ts";
 import { UsageError } from "../common/usage-error.ts";
@@ -82,16 +83,23 @@ export function subjectsAtOnceOption(): Option {
 }
 
 /** run's --repeat N: each scenario N times per subject, a varying outcome reported as flaky (report/repeat.ts). */
+/** Sets --time-scale's default (a CI job pinning its scale, the tests pinning theirs to 1). */
+export const timeScaleEnvironmentVariable = "TNC_TIME_SCALE";
+
 export function timeScaleOption(): Option {
   return new Option(
     "--time-scale <n>",
-    "multiply every time value of each scenario by n: its delays, timeouts and the bounds it checks on a time, together, for a slow or busy machine (a whole number; default 1, said in the report when not 1)",
-  ).argParser((value: string) => {
-    const scale = /^\d+$/.test(value.trim()) ? Number(value) : Number.NaN;
-    const problem = checkTimeScale(scale);
-    if (problem) throw new InvalidArgumentError(problem);
-    return scale;
-  });
+    "multiply every time value of each scenario by n: its delays, timeouts and the bounds it checks on a time, together, for a busy machine; 'auto' (the default) chooses n from how shared the CPU is as the run starts (1 on a quiet machine); said in the report when not 1",
+  )
+    .env(timeScaleEnvironmentVariable)
+    .default("auto")
+    .argParser((value: string): TimeScaleOption => {
+      if (value.trim() === "auto") return "auto";
+      const scale = /^\d+$/.test(value.trim()) ? Number(value) : Number.NaN;
+      const problem = checkTimeScale(scale);
+      if (problem) throw new InvalidArgumentError(`${problem}, or auto`);
+      return scale;
+    });
 }
 
 export function repeatOption(): Option {

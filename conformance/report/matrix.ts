@@ -1,4 +1,5 @@
 // The compliance matrix in Markdown: scenarios x subjects.
+import { describeTimeScale } from "./time-scale.ts";
 import type { Report, Result } from "../schema/report.types.ts";
 import { describeOrigin } from "./origin.ts";
 import { oddOneOut } from "./odd-one-out.ts";
@@ -53,6 +54,7 @@ export function renderMarkdownMatrix(report: Report): string {
     "✅ pass · ❌ fail · 💥 error · ⏭ skipped (capability not declared) · ⚠ expected by the subject's baseline · " +
       `❗ listed as expected but passed (✅❗), or failing on fewer checks than listed (❌❗)${report.results.some((result) => result.repeat) ? " · 🎲 K/N flaky: the runs of --repeat disagreed, K of N passed" : ""}`,
     "",
+    ...(report.timeScale ? [`${describeTimeScale(report.timeScale)}.`, ""] : []),
     "| subject | language | package | version | built from | pass | fail | error | skip | time (s) |",
     "|---|---|---|---|---|---|---|---|---|---|",
   ];

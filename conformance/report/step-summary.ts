@@ -2,6 +2,7 @@
 // names, to which every step appends. run and merge add one per report (per subject: passed, failed,
 // baselined, skipped, unavailable with its reason; the new failures first, each with file:line and
 // check); diff adds its own (diff-render.ts). Appended, never overwritten: earlier steps wrote there too.
+import { describeTimeScale } from "./time-scale.ts";
 import { appendFile } from "node:fs/promises";
 import type { Report, Result } from "../schema/report.types.ts";
 import { isBaselinedFailure } from "./console.ts";
@@ -38,6 +39,7 @@ export function renderReportSummary(report: Report, options: { title: string; li
   const limit = options.limit ?? 30;
   const unexpected = report.results.filter((result) => result.outcome !== "as-expected");
   const lines = [`### ${options.title}`, ""];
+  if (report.timeScale) lines.push(`${describeTimeScale(report.timeScale)}.`, "");
   lines.push(
     unexpected.length || options.problems?.length
       ? `**${unexpected.length} unexpected result${unexpected.length === 1 ? "" : "s"}${options.problems?.length ? `, ${options.problems.length} problem(s)` : ""}**`

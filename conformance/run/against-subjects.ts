@@ -2,7 +2,7 @@
 // the report (`run`, `history` and the tests call it; the CLI only parses and prints). A subject that
 // cannot start is reported as unavailable with its reason.
 import { OrderedLog } from "../common/ordered-log.ts";
-import type { Report, Result } from "../schema/report.types.ts";
+import type { Report, Result, TimeScale } from "../schema/report.types.ts";
 import type { ExpandedScenario } from "../scenario/expand.ts";
 import { runSuite } from "./suite.ts";
 import { orphanedEntries, orphanProblems } from "../report/baseline.ts";
@@ -17,6 +17,7 @@ import type { FixtureKind } from "../scenario/fixture.ts";
 import { closeLanes } from "../subjects/pool.ts";
 import { openSubjects, type OpenedSubject, type SubjectChoice } from "./subjects.ts";
 import { scaleScenarioTimes, type TimeKeys } from "../scenario/time-scale.ts";
+import { describeTimeScale } from "../report/time-scale.ts";
 
 export type { SubjectChoice };
 
@@ -56,7 +57,7 @@ async function runTurn(
   try {
     results = await runSuite(scenarios, opened.lanes, {
       fixtureKinds: options.fixtureKinds,
-      fixtureTimeouts: scaledFixtureTimeouts(options.timeScale?.scale ?? 1),
+      fixtureTimeouts: scaledFixtureTimeouts(options.timeScale?.chosen.scale ?? 1),
       baseline: opened.baseline,
       repeat,
       weight: durationWeight(durations, info.name, waitWeight),
@@ -76,7 +77,7 @@ async function runTurn(
 }
 
 /** A fixture's start and stop are waits of the scenario too: stretched with its times. */
-const scaledFixtureTimeouts = (scale: number) => ({
+export const scaledFixtureTimeouts = (scale: number) => ({
   startMs: defaultFixtureTimeouts.startMs * scale,
   stopMs: defaultFixtureTimeouts.stopMs * scale,
 });
@@ -99,8 +100,8 @@ export interface RunOptions {
   subjectsAtOnce?: number;
   /** The shard this run is (`run --shard`), recorded in the report. */
   shard?: Shard;
-  /** `run --time-scale N`: every time value of each scenario multiplied by N (default 1), with the suite's time keys. */
-  timeScale?: { scale: number; keys: TimeKeys };
+  /** A time scale other than 1 (time-scale-choice.ts) and the suite's time keys; absent: the files' own times. */
+  timeScale?: { chosen: TimeScale; keys: TimeKeys };
 }
 
 export type Shard = NonNullable<Report["shard"]>;
@@ -113,10 +114,9 @@ export function emptyShardReport(shard: Shard): Report {
 
 /** The scenarios as they run at the options' time scale, saying so when it is not 1. */
 function atTimeScale(scenarios: ExpandedScenario[], timeScale: RunOptions["timeScale"]): ExpandedScenario[] {
-  if (!timeScale || timeScale.scale === 1) return scenarios;
-  const { scale, keys } = timeScale;
-  console.log(`time scale ${scale}: every delay, timeout and time bound of each scenario is ${scale} times what its file says`);
-  return scenarios.map((scenario) => scaleScenarioTimes(scenario, scale, keys));
+  if (!timeScale) return scenarios;
+  console.log(describeTimeScale(timeScale.chosen)!);
+  return scenarios.map((scenario) => scaleScenarioTimes(scenario, timeScale.chosen.scale, timeScale.keys));
 }
 
 export async function runAgainstSubjects(
@@ -126,14 +126,13 @@ export async function runAgainstSubjects(
 ): Promise<{ report: Report; problems: string[] }> {
   const startedAt = new Date().toISOString();
   const repeat = options.repeat ?? 1;
-  const scale = options.timeScale?.scale ?? 1;
   // One run at the files' own times keeps the report exactly as it was before --repeat and --time-scale existed.
   const report: Report = {
     version: 1,
     startedAt,
     finishedAt: startedAt,
     ...(repeat > 1 ? { repeat } : {}),
-    ...(scale > 1 ? { timeScale: scale } : {}),
+    ...(options.timeScale ? { timeScale: options.timeScale.chosen } : {}),
     subjects: [],
     results: [],
   };

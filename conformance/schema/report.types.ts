@@ -26,16 +26,27 @@ export interface Report {
    * run --repeat N: each scenario ran N times per subject (each result's repeat says how they ended). Absent for one run.
    */
   repeat?: number;
-  /**
-   * run --time-scale N: every time value of each scenario (its delays, timeouts and the bounds its assertions check on a time) was N times what the file says. Absent at 1, the files' own times.
-   */
-  timeScale?: number;
+  timeScale?: TimeScale;
   shard?: {
     index: number;
     count: number;
   };
   subjects: ReportSubject[];
   results: Result[];
+}
+/**
+ * Every time value of each scenario (its delays, timeouts and the bounds its assertions check on a time) was `scale` times what its file says, but in scenarios with `fixedTimes`. Absent at 1, the files' own times.
+ */
+export interface TimeScale {
+  scale: number;
+  /**
+   * given on the command line, or chosen by --time-scale auto (the default) from how contended the CPU was at the start
+   */
+  chosenBy: "--time-scale" | "auto";
+  /**
+   * auto: the wall time a fixed busy loop took at the start over the CPU time it used (1: it had a core to itself)
+   */
+  cpuContention?: number;
 }
 /**
  * This interface was referenced by `Report`'s JSON-Schema
