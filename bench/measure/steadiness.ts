@@ -40,7 +40,7 @@ async function sample(context: BenchContext, subject: SubjectArg, loaded: boolea
     };
     const { result } = await runChild<SuiteSample>("child/run-suite.ts", arg, childTimeoutMs, loaded ? busyLoops : 0);
     log(
-      `steadiness ${run + 1}/${options.runs} ${label}: ${(result.wallMs / 1000).toFixed(2)} s at time scale ${result.timeScale ?? 1}, ${result.unexpected.length} unexpected of ${result.scenarios}`,
+      `steadiness ${run + 1}/${options.runs} ${label}: ${(result.wallMs / 1000).toFixed(2)} s at time scale ${result.timeScale ?? 1}, ${result.unexpected.length} unexpected of ${result.scenarios}${result.unexpected.length ? `: ${result.unexpected.join("; ")}` : ""}`,
     );
     return result;
   } catch (error) {

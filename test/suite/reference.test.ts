@@ -17,8 +17,9 @@ import { closeLanes, defaultJobs, openLanes, runnerLanes } from "../../conforman
 import type { Subject } from "../../conformance/subjects/subject.ts";
 import { formatResult } from "../../conformance/report/console.ts";
 import { judge } from "../../conformance/report/baseline.ts";
-import { expandScenario, type ExpandedScenario, type ExpandedStep } from "../../conformance/scenario/expand.ts";
-import { findScenarioFiles, formatDiagnostic, readScenarioFile, type LoadedScenario } from "../../conformance/scenario/load.ts";
+import type { ExpandedScenario, ExpandedStep } from "../../conformance/scenario/expand.ts";
+import { loadExpanded } from "../../conformance/scenario/load-expanded.ts";
+import { formatDiagnostic } from "../../conformance/scenario/load.ts";
 import { createReferenceSubject } from "../../conformance/subjects/reference/index.ts";
 import { toolnexusDurationsFile, toolnexusSuite } from "../../conformance/suite/toolnexus.ts";
 import { applyEnvironment } from "../../conformance/common/environment.ts";
@@ -30,14 +31,8 @@ import { durationWeight, loadDurationTable } from "../../conformance/report/dura
 // run lints them).
 const inProcessOnly = process.env.TNC_SUITE_IN_PROCESS_ONLY === "1";
 
-async function readWithoutLint(): Promise<{ diagnostics: []; expanded: ExpandedScenario[] }> {
-  const files = await findScenarioFiles([defaultScenarioDir]);
-  const loaded = await Promise.all(files.map(async (file) => (await readScenarioFile(file)).scenario as LoadedScenario));
-  return { diagnostics: [], expanded: loaded.flatMap((scenario) => expandScenario(scenario, toolnexusSuite)) };
-}
-
 const lint = inProcessOnly
-  ? await readWithoutLint()
+  ? { diagnostics: [], expanded: await loadExpanded([defaultScenarioDir], toolnexusSuite) }
   : await (await import("../../conformance/scenario/lint.ts")).lintPaths([defaultScenarioDir], toolnexusSuite, { boundaries: true });
 // TNC_SUITE_FILTER (a glob over scenario ids, e.g. '!mcp/**'): a mutation run over one folder needs only
 // the scenarios that reach it, and leaves out timing-sensitive ones a busy machine fails at random.
