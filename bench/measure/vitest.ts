@@ -22,12 +22,14 @@ interface VitestTimes {
   wallMs: number;
   groups: Map<string, number>;
   tests: number;
+  /** Tests that failed: the run's time still counts (vitest does not stop at a failure), and the rows say it. */
+  failed: number;
 }
 
 interface JsonReport {
   startTime: number;
   numTotalTests: number;
-  success: boolean;
+  numFailedTests: number;
   testResults: { name: string; startTime: number; endTime: number }[];
 }
 
@@ -44,7 +46,7 @@ function timesOf(dir: string, report: JsonReport, wallMs?: number): VitestTimes 
     groups.set(group, (groups.get(group) ?? 0) + (file.endTime - file.startTime));
   }
   const lastEnd = Math.max(...report.testResults.map((file) => file.endTime));
-  return { wallMs: wallMs ?? lastEnd - report.startTime, groups, tests: report.numTotalTests };
+  return { wallMs: wallMs ?? lastEnd - report.startTime, groups, tests: report.numTotalTests, failed: report.numFailedTests };
 }
 
 async function runVitest(dir: string, log: (line: string) => void, label: string): Promise<VitestTimes> {
@@ -60,10 +62,14 @@ async function runVitest(dir: string, log: (line: string) => void, label: string
   try {
     if (run.startError) throw run.startError;
     if (run.timedOut) throw new Error(`vitest in ${dir} did not finish within ${vitestTimeoutMs / 60_000} minutes: killed`);
-    const report = JSON.parse(await readFile(reportFile, "utf8")) as JsonReport;
-    // A failing test run still times, but the ratio of a broken run is no figure: say it loudly.
-    if (run.code !== 0 || !report.success) throw new Error(`vitest in ${dir} failed (exit ${run.code}):\n${run.output.trim()}`);
-    log(`vitest ${label}: ${(wallMs / 1000).toFixed(0)} s, ${report.numTotalTests} tests`);
+    // No report at all is a run that broke, not a time.
+    const report = JSON.parse(
+      await readFile(reportFile, "utf8").catch(() => {
+        throw new Error(`vitest in ${dir} wrote no report (exit ${run.code}):\n${run.output.trim()}`);
+      }),
+    ) as JsonReport;
+    const failures = report.numFailedTests ? `, ${report.numFailedTests} FAILED (exit ${run.code}):\n${run.output.trim()}` : "";
+    log(`vitest ${label}: ${(wallMs / 1000).toFixed(0)} s, ${report.numTotalTests} tests${failures}`);
     return timesOf(dir, report, wallMs);
   } finally {
     await rm(join(reportFile, ".."), { recursive: true, force: true });
@@ -84,6 +90,12 @@ async function worktreeOf(ref: string): Promise<{ dir: string; remove: () => Pro
       await rm(join(dir, ".."), { recursive: true, force: true });
     },
   };
+}
+
+/** The tests a row's runs had, and how many of them failed where any did. */
+function testsOf(samples: VitestTimes[]): string {
+  const failed = samples.reduce((sum, sample) => sum + sample.failed, 0);
+  return `${samples[0]?.tests} tests${failed ? `; ${failed} failed over the ${samples.length} run(s): see the log` : ""}`;
 }
 
 function groupRows(samples: VitestTimes[], subject: string, note: string): Row[] {
@@ -132,9 +144,9 @@ export async function measureVitest(context: BenchContext): Promise<Row[]> {
   } finally {
     await before?.remove();
   }
-  const rows = groupRows(after, "this checkout", `${options.runs} run(s) of npx vitest run, ${after[0]?.tests} tests`);
+  const rows = groupRows(after, "this checkout", `${options.runs} run(s) of npx vitest run, ${testsOf(after)}`);
   if (!before) return rows;
-  rows.push(...groupRows(earlier, options.vitestBefore!, `${earlier[0]?.tests} tests`), {
+  rows.push(...groupRows(earlier, options.vitestBefore!, testsOf(earlier)), {
     group: "vitest",
     figure: `vitest wall time, this checkout / ${options.vitestBefore}`,
     subject: "this checkout",

@@ -71,6 +71,7 @@ describe("bench vitest rows", () => {
   const report = {
     startTime: 1_000,
     numTotalTests: 9,
+    numFailedTests: 0,
     success: true,
     testResults: [
       file("suite/reference.test.ts", 1_000, 61_000),
