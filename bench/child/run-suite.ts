@@ -13,9 +13,7 @@ import { resultSignature, type ResultSignature } from "../../conformance/report/
 import { readFileSync } from "node:fs";
 import { defaultScenarioDir } from "../../conformance/scenario/scenario-id.ts";
 import { runSuite } from "../../conformance/run/suite.ts";
-import { scaledFixtureTimeouts } from "../../conformance/run/against-subjects.ts";
 import { chooseTimeScale, type TimeScaleOption } from "../../conformance/run/time-scale-choice.ts";
-import { scaleScenarioTimes } from "../../conformance/scenario/time-scale.ts";
 import { loadBaseline } from "../../conformance/report/baseline.ts";
 import { lintPaths } from "../../conformance/scenario/lint.ts";
 import { createReferenceSubject } from "../../conformance/subjects/reference/index.ts";
@@ -64,10 +62,8 @@ async function main(): Promise<void> {
   );
   const every = Math.max(1, input.every ?? 1);
   const short = lint.expanded.filter((scenario) => input.maxScenarioMs === undefined || weight(scenario) <= input.maxScenarioMs);
+  const scenarios = short.filter((_, index) => index % every === 0);
   const chosen = await chooseTimeScale(input.timeScale ?? 1);
-  const scenarios = short
-    .filter((_, index) => index % every === 0)
-    .map((scenario) => scaleScenarioTimes(scenario, chosen.scale, toolnexusSuite.timeKeys));
 
   const jobs = Math.max(1, input.jobs ?? 1);
   applyEnvironment(toolnexusSuite.environment);
@@ -90,7 +86,7 @@ async function main(): Promise<void> {
     const baseline = input.subject === "runner" && input.baseline ? await loadBaseline(input.baseline) : new Map();
     results = await runSuite(scenarios, lanes, {
       fixtureKinds: toolnexusSuite.fixtureKinds,
-      fixtureTimeouts: scaledFixtureTimeouts(chosen.scale),
+      timeScale: chosen && { scale: chosen.scale, keys: toolnexusSuite.timeKeys },
       baseline,
       weight,
       onResult: () => {
@@ -115,7 +111,7 @@ async function main(): Promise<void> {
     // process.resourceUsage().maxRSS is in kilobytes: the harness and, in-process, the reference.
     maxRssKb: process.resourceUsage().maxRSS,
     runnerPeakRssKb: runnerPeakKb,
-    ...(chosen.scale > 1 ? { timeScale: chosen.scale } : {}),
+    ...(chosen ? { timeScale: chosen.scale } : {}),
     restarts: lanes.reduce((sum, lane) => sum + ((lane as Partial<RunnerSubject>).restarts ?? 0), 0) || undefined,
   };
   process.stdout.write(`${resultMarker}${JSON.stringify(line)}\n`);

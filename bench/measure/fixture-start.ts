@@ -47,7 +47,7 @@ export async function measureFixtureStart(context: BenchContext): Promise<Row[]>
   const dir = await makeTempDir("tnc-bench-start-");
   const state = ["--state", `${dir}/state.jsonl`];
   const source = [fileURLToPath(new URL("../../fixtures/mcp-servers/bin/abc-stdio.mjs", import.meta.url)), ...state];
-  const bundled = [bundledScript("abc-stdio.mjs"), ...state];
+  const bundled = [await bundledScript("abc-stdio.mjs"), ...state];
   const times = { source: [] as number[], bundled: [] as number[], floor: [] as number[] };
   try {
     for (let sample = 0; sample < samples; sample++) {

@@ -16,7 +16,7 @@ import { checkRunnerNames, jobsOption, repeatOption, subjectsAtOnceOption, timeS
 /** The time scale a run uses (auto by default), with the suite's time keys; undefined at 1. */
 async function timeScaleOf(option: TimeScaleOption) {
   const chosen = await chooseTimeScale(option);
-  return "chosenBy" in chosen ? { chosen, keys: toolnexusSuite.timeKeys } : undefined;
+  return chosen && { chosen, keys: toolnexusSuite.timeKeys };
 }
 
 export function registerRunCommand(program: Command): void {

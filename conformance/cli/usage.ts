@@ -82,7 +82,6 @@ export function subjectsAtOnceOption(): Option {
   });
 }
 
-/** run's --repeat N: each scenario N times per subject, a varying outcome reported as flaky (report/repeat.ts). */
 /** Sets --time-scale's default (a CI job pinning its scale, the tests pinning theirs to 1). */
 export const timeScaleEnvironmentVariable = "TNC_TIME_SCALE";
 
@@ -102,6 +101,7 @@ export function timeScaleOption(): Option {
     });
 }
 
+/** run's --repeat N: each scenario N times per subject, a varying outcome reported as flaky (report/repeat.ts). */
 export function repeatOption(): Option {
   return new Option(
     "--repeat <n>",

@@ -2,9 +2,8 @@
 // console at the start of a run, the Markdown matrix and the step summary under their headings.
 import type { TimeScale } from "../schema/report.types.ts";
 
-/** One line saying the scale a run uses and why; nothing at 1. */
-export function describeTimeScale(timeScale: TimeScale | undefined): string | undefined {
-  if (!timeScale) return undefined;
+/** One line saying the scale a run uses and why (a report has none at 1). */
+export function describeTimeScale(timeScale: TimeScale): string {
   const why =
     timeScale.chosenBy === "auto"
       ? ` (auto: the CPU was shared ${timeScale.cpuContention}-fold as the run started; --time-scale 1 runs the files' own times)`

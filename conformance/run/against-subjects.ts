@@ -12,11 +12,10 @@ import { describeOrigin } from "../report/origin.ts";
 import { stampSuite } from "../report/suite-stamp.ts";
 import { durationWeight, loadDurationTable, type DurationTable } from "../report/durations.ts";
 import { waitWeight } from "../engine/schedule.ts";
-import { defaultFixtureTimeouts } from "../engine/run.ts";
 import type { FixtureKind } from "../scenario/fixture.ts";
 import { closeLanes } from "../subjects/pool.ts";
 import { openSubjects, type OpenedSubject, type SubjectChoice } from "./subjects.ts";
-import { scaleScenarioTimes, type TimeKeys } from "../scenario/time-scale.ts";
+import type { TimeKeys } from "../scenario/time-scale.ts";
 import { describeTimeScale } from "../report/time-scale.ts";
 
 export type { SubjectChoice };
@@ -57,7 +56,7 @@ async function runTurn(
   try {
     results = await runSuite(scenarios, opened.lanes, {
       fixtureKinds: options.fixtureKinds,
-      fixtureTimeouts: scaledFixtureTimeouts(options.timeScale?.chosen.scale ?? 1),
+      timeScale: options.timeScale && { scale: options.timeScale.chosen.scale, keys: options.timeScale.keys },
       baseline: opened.baseline,
       repeat,
       weight: durationWeight(durations, info.name, waitWeight),
@@ -75,12 +74,6 @@ async function runTurn(
   }
   return { subject, results, problems };
 }
-
-/** A fixture's start and stop are waits of the scenario too: stretched with its times. */
-export const scaledFixtureTimeouts = (scale: number) => ({
-  startMs: defaultFixtureTimeouts.startMs * scale,
-  stopMs: defaultFixtureTimeouts.stopMs * scale,
-});
 
 export interface RunOptions {
   /** The suite's fixture kinds (SuiteDefinition.fixtureKinds). */
@@ -112,15 +105,8 @@ export function emptyShardReport(shard: Shard): Report {
   return { version: 1, startedAt: now, finishedAt: now, subjects: [], results: [], shard };
 }
 
-/** The scenarios as they run at the options' time scale, saying so when it is not 1. */
-function atTimeScale(scenarios: ExpandedScenario[], timeScale: RunOptions["timeScale"]): ExpandedScenario[] {
-  if (!timeScale) return scenarios;
-  console.log(describeTimeScale(timeScale.chosen)!);
-  return scenarios.map((scenario) => scaleScenarioTimes(scenario, timeScale.chosen.scale, timeScale.keys));
-}
-
 export async function runAgainstSubjects(
-  selected: ExpandedScenario[],
+  scenarios: ExpandedScenario[],
   choice: SubjectChoice,
   options: RunOptions,
 ): Promise<{ report: Report; problems: string[] }> {
@@ -136,7 +122,7 @@ export async function runAgainstSubjects(
     subjects: [],
     results: [],
   };
-  const scenarios = atTimeScale(selected, options.timeScale);
+  if (options.timeScale) console.log(describeTimeScale(options.timeScale.chosen));
   const durations = await loadDurationTable(options.durationsFile);
   // Subjects side by side print, and are reported, in their order all the same: a report does not
   // depend on how many ran at once, only the time does.

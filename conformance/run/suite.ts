@@ -8,7 +8,8 @@ import type { Entry } from "../schema/baseline.types.ts";
 import type { Result } from "../schema/report.types.ts";
 import type { ExpandedScenario } from "../scenario/expand.ts";
 import type { Subject } from "../subjects/subject.ts";
-import { runScenario, type RunOptions } from "../engine/run.ts";
+import { defaultFixtureTimeouts, runScenario, type RunOptions } from "../engine/run.ts";
+import { scaleScenarioTimes, type TimeKeys } from "../scenario/time-scale.ts";
 import { runOnLanes } from "../engine/lanes.ts";
 import { runsAlone, waitWeight } from "../engine/schedule.ts";
 import { judge } from "../report/baseline.ts";
@@ -22,13 +23,23 @@ export interface SuiteOptions extends RunOptions {
   repeat?: number;
   /** Expected duration of a scenario, so lanes start the longest first (report/durations.ts); default: the timeouts its steps declare. */
   weight?: (scenario: ExpandedScenario) => number;
+  /** Every time value of each scenario, and the fixtures' start and stop bounds, multiplied by `scale` (scenario/time-scale.ts). */
+  timeScale?: { scale: number; keys: TimeKeys };
 }
 
-export async function runSuite(
-  scenarios: ExpandedScenario[],
-  lanes: Subject | readonly Subject[],
-  options: SuiteOptions,
-): Promise<Result[]> {
+/** The scenarios and run options at the options' time scale: a fixture's start and stop are waits of the scenario too. */
+function atTimeScale(scenarios: ExpandedScenario[], options: SuiteOptions): { scenarios: ExpandedScenario[]; options: SuiteOptions } {
+  if (!options.timeScale) return { scenarios, options };
+  const { scale, keys } = options.timeScale;
+  const base = options.fixtureTimeouts ?? defaultFixtureTimeouts;
+  return {
+    scenarios: scenarios.map((scenario) => scaleScenarioTimes(scenario, scale, keys)),
+    options: { ...options, fixtureTimeouts: { startMs: base.startMs * scale, stopMs: base.stopMs * scale } },
+  };
+}
+
+export async function runSuite(selected: ExpandedScenario[], lanes: Subject | readonly Subject[], given: SuiteOptions): Promise<Result[]> {
+  const { scenarios, options } = atTimeScale(selected, given);
   const subjects = Array.isArray(lanes) ? lanes : [lanes as Subject];
   const repeat = options.repeat ?? 1;
   if (!Number.isInteger(repeat) || repeat < 1) throw new Error(`repeat must be a whole number >= 1, not ${repeat}`);

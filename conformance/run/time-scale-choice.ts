@@ -19,10 +19,10 @@ const contentionPerStep = 2;
 /** The scale for a measured contention: one step per `contentionPerStep`, within 1 and the largest allowed. */
 export const scaleForContention = (contention: number) => Math.min(maxTimeScale, Math.max(1, Math.ceil(contention / contentionPerStep)));
 
-/** The scale to run at, and how it was chosen (the report's `timeScale` when it is not 1). */
-export async function chooseTimeScale(option: TimeScaleOption): Promise<TimeScale | { scale: 1 }> {
-  if (option !== "auto") return option === 1 ? { scale: 1 } : { scale: option, chosenBy: "--time-scale" };
+/** The scale to run at and how it was chosen (the report's `timeScale`); undefined at 1, the files' own times. */
+export async function chooseTimeScale(option: TimeScaleOption): Promise<TimeScale | undefined> {
+  if (option !== "auto") return option === 1 ? undefined : { scale: option, chosenBy: "--time-scale" };
   const cpuContention = Math.round((await measureCpuContention()) * 100) / 100;
   const scale = scaleForContention(cpuContention);
-  return scale === 1 ? { scale: 1 } : { scale, chosenBy: "auto", cpuContention };
+  return scale === 1 ? undefined : { scale, chosenBy: "auto", cpuContention };
 }

@@ -7,7 +7,8 @@
 // holds milliseconds) plus what the suite names (its TimeKeys).
 import type { Assertion } from "../schema/scenario.types.ts";
 import type { ExpandedAssertion, ExpandedScenario } from "./expand.ts";
-import { matcherNames } from "./matchers.ts";
+import { unescapePointerToken } from "../common/json.ts";
+import { matcherOf } from "./matchers.ts";
 
 /** The keys a suite's scenarios hold times under besides the format's own rule. */
 export interface TimeKeys {
@@ -47,22 +48,14 @@ function stretch(value: unknown, scale: number, keys: TimeKeys): unknown {
   return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, stretchUnder(key, item, scale, keys)]));
 }
 
-/** The last key of a JSON Pointer (`/value/metricEvents/4/ms` -> `ms`). */
-const lastKey = (pointer: string) =>
-  pointer
-    .slice(pointer.lastIndexOf("/") + 1)
-    .replaceAll("~1", "/")
-    .replaceAll("~0", "~");
-
 /**
- * An assertion's own time keys stretched (`eventuallyMs`), and its matchers' operands as the value at
+ * An assertion's own time keys stretched (`eventuallyMs`), and its matcher's operand as the value at
  * `at` is: a time when `at` ends at a time key (`/elapsedMs`, `atMost: 3000`).
  */
-const isMatcher = (key: string) => (matcherNames as string[]).includes(key);
-
 function stretchAssertion(assertion: Assertion, scale: number, keys: TimeKeys): Assertion {
-  const at = lastKey(assertion.at);
-  const stretched = Object.entries(assertion).map(([key, value]) => [key, stretchUnder(isMatcher(key) ? at : key, value, scale, keys)]);
+  const matcher = matcherOf(assertion);
+  const at = unescapePointerToken(assertion.at.slice(assertion.at.lastIndexOf("/") + 1));
+  const stretched = Object.entries(assertion).map(([key, value]) => [key, stretchUnder(key === matcher ? at : key, value, scale, keys)]);
   return Object.fromEntries(stretched) as Assertion;
 }
 
