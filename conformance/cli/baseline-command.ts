@@ -1,6 +1,7 @@
 // `baseline --update FILE --runner NAME`: run one runner subject with no baseline and rewrite the
 // `checks:` of FILE's existing entries from what failed (comments and reasons kept), listing what a
 // person must decide: failures no entry lists, entries whose scenario now passes or ends otherwise.
+// A run of the whole suite that leaves nothing to decide also writes the file's `measured`.
 // Exit status: 0 when FILE now matches the run, 1 when something is left to decide, 2 on bad input.
 import { readFile, writeFile } from "node:fs/promises";
 import type { Command } from "commander";
@@ -8,6 +9,8 @@ import { runSuite } from "../run/suite.ts";
 import { toolnexusSuite } from "../suite/toolnexus.ts";
 import { updateBaselineChecks } from "../report/baseline-update.ts";
 import { failedChecks } from "../report/baseline.ts";
+import { describeOrigin } from "../report/origin.ts";
+import type { Measured } from "../schema/baseline.types.ts";
 import { openSubjects } from "../run/subjects.ts";
 import type { PortSourceChoice } from "../subjects/port-source.ts";
 import { sourceEnvironmentVariable } from "../subjects/port-source.ts";
@@ -39,6 +42,7 @@ export function registerBaselineCommand(program: Command): void {
       const dir = options.source || process.env[sourceEnvironmentVariable];
       const source: PortSourceChoice | undefined = dir ? { dir } : undefined;
       let results: Awaited<ReturnType<typeof runSuite>> = [];
+      let measuredBy: Measured | undefined;
       for await (const opened of openSubjects({ runners: [options.runner], source, noBaseline: true })) {
         if (!opened.subject) {
           console.error(`${opened.info.name} is unavailable: ${opened.unavailableReason}`);
@@ -48,6 +52,12 @@ export function registerBaselineCommand(program: Command): void {
         console.log(
           `== ${opened.subject.info.name}: ${opened.subject.info.package} ${opened.subject.info.version}, ${scenarios.length} scenarios`,
         );
+        const info = opened.subject.info;
+        measuredBy = {
+          date: new Date().toISOString().slice(0, "YYYY-MM-DD".length),
+          command: `npm run conformance -- run --runner ${options.runner}${source ? " --source <checkout>" : ""}`,
+          against: `${info.package} ${info.version} (${describeOrigin(info.build)}), ${scenarios.length} expanded scenarios`,
+        };
         try {
           results = await runSuite(scenarios, opened.subject, {
             fixtureKinds: toolnexusSuite.fixtureKinds,
@@ -60,9 +70,15 @@ export function registerBaselineCommand(program: Command): void {
           await opened.subject.close();
         }
       }
-      const update = updateBaselineChecks(options.update, text, results);
-      if (update.changed.length) await writeFile(options.update, update.text);
+      // Only a run of the whole suite measures the whole file.
+      const wholeSuite = !paths.length && !options.filter.length;
+      const update = updateBaselineChecks(options.update, text, results, wholeSuite && measuredBy ? measuredBy : undefined);
+      if (update.text !== text) await writeFile(options.update, update.text);
       for (const line of update.changed) console.log(`checks written: ${line}`);
+      if (update.measuredWritten)
+        console.log(
+          `measured written: ${update.measuredWritten.date}, ${update.measuredWritten.command}, against ${update.measuredWritten.against}`,
+        );
       for (const line of update.attention) console.log(`to decide: ${line}`);
       console.log(
         `${options.update}: ${update.changed.length} entr${update.changed.length === 1 ? "y" : "ies"} updated, ${update.attention.length} thing${update.attention.length === 1 ? "" : "s"} to decide`,

@@ -1,6 +1,16 @@
 // YAML read with the positions of its nodes, for every file whose problems name the file and line:
 // scenarios, baselines, the MCP suite's baseline, the equivalent mutants. One parse, one line counter.
-import { isNode, LineCounter, parseDocument, type Document, type DocumentOptions, type ParseOptions, type SchemaOptions } from "yaml";
+import {
+  isMap,
+  isNode,
+  isScalar,
+  LineCounter,
+  parseDocument,
+  type Document,
+  type DocumentOptions,
+  type ParseOptions,
+  type SchemaOptions,
+} from "yaml";
 
 export interface PositionedYaml {
   document: Document.Parsed;
@@ -10,6 +20,8 @@ export interface PositionedYaml {
   lineOf(node: unknown): number;
   /** The line of the node at `path` (document.getIn); 1 when there is none. */
   lineAt(path: readonly (string | number)[]): number;
+  /** The line of the key that ends `path` (where an unknown key is written, not its value); 1 when there is none. */
+  keyLineAt(path: readonly (string | number)[]): number;
   /** `FILE:LINE: message` of the first syntax error, when there is one. */
   firstError(file: string): string | undefined;
 }
@@ -27,6 +39,12 @@ export function parseYamlWithPositions(text: string, options: ParseOptions & Doc
     position,
     lineOf,
     lineAt: (path) => lineOf(document.getIn(path, true)),
+    keyLineAt: (path) => {
+      const parent = path.length > 1 ? document.getIn(path.slice(0, -1), true) : document.contents;
+      const key = path.at(-1);
+      const pair = isMap(parent) ? parent.items.find((item) => (isScalar(item.key) ? item.key.value : item.key) === key) : undefined;
+      return lineOf(pair?.key);
+    },
     firstError: (file) => {
       const [error] = document.errors;
       return error && `${file}:${position(error.pos[0]).line}: ${error.message.split("\n")[0]}`;

@@ -1,7 +1,9 @@
 // `baseline --update`: rewrite the `checks:` of a baseline's existing entries from a run's results,
 // through the yaml Document API so that comments, reasons and layout stay as written. It never writes
 // an entry: a failure no entry lists is reported, for a person to write with its reason.
+import { isDeepStrictEqual } from "node:util";
 import { isMap, isSeq, parseDocument, type Document, type YAMLMap } from "yaml";
+import type { Measured } from "../schema/baseline.types.ts";
 import type { Result } from "../schema/report.types.ts";
 import { failedChecks } from "./baseline.ts";
 
@@ -10,30 +12,32 @@ export interface BaselineUpdate {
   text: string;
   /** Entries whose checks were written: "scenario: old -> new". */
   changed: string[];
+  /** The `measured` written (the file now agrees with that run), when it changed. */
+  measuredWritten?: Measured;
   /** What a person must decide, one line each: entries whose scenario passed or ended otherwise, failures with no entry. */
   attention: string[];
 }
 
 const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((item, index) => item === b[index]);
 
-/** Set `checks` on an entry's map, right after `status` when it is new there. */
-function setChecks(document: Document, entry: YAMLMap, checks: string[]): void {
-  const node = document.createNode(checks);
-  const existing = entry.items.findIndex((pair) => String((pair.key as { value?: unknown })?.value ?? pair.key) === "checks");
-  if (existing >= 0) {
-    entry.items[existing].value = node;
-    return;
-  }
-  const status = entry.items.findIndex((pair) => String((pair.key as { value?: unknown })?.value ?? pair.key) === "status");
-  entry.items.splice(status + 1, 0, document.createPair("checks", node) as (typeof entry.items)[number]);
+const keyIndex = (map: YAMLMap, key: string) =>
+  map.items.findIndex((pair) => String((pair.key as { value?: unknown })?.value ?? pair.key) === key);
+
+/** Set `key` on a map in place, or insert it at index `at` when it is new there (so a file keeps its reading order). */
+function setKey(document: Document, map: YAMLMap, key: string, value: unknown, at: number): void {
+  const node = document.createNode(value);
+  const existing = keyIndex(map, key);
+  if (existing >= 0) map.items[existing].value = node;
+  else map.items.splice(at, 0, document.createPair(key, node) as (typeof map.items)[number]);
 }
 
 /**
  * Results are one subject's, judged against no baseline. Only entries whose scenario is among them
  * are touched. A non-strict entry keeps its listed checks and gains the failing ones (its checks come
- * and go with timing).
+ * and go with timing). `measured` is the run itself when it was the whole suite: written when the
+ * file ends agreeing with it (nothing left to decide).
  */
-export function updateBaselineChecks(file: string, text: string, results: Result[]): BaselineUpdate {
+export function updateBaselineChecks(file: string, text: string, results: Result[], measured?: Measured): BaselineUpdate {
   const document = parseDocument(text);
   if (document.errors.length) throw new Error(`${file}: ${document.errors[0].message.split("\n")[0]}`);
   const entries = document.get("entries");
@@ -67,7 +71,7 @@ export function updateBaselineChecks(file: string, text: string, results: Result
     const failed = failedChecks(result);
     const checks = entry.strict === false ? [...new Set([...(entry.checks ?? []), ...failed])] : failed;
     if (entry.checks && sameList(entry.checks, checks)) continue;
-    setChecks(document, item, checks);
+    setKey(document, item, "checks", checks, keyIndex(item, "status") + 1);
     changed.push(`${entry.scenario}: ${entry.checks ? JSON.stringify(entry.checks) : "(none)"} -> ${JSON.stringify(checks)}`);
   }
   for (const result of results) {
@@ -79,5 +83,19 @@ export function updateBaselineChecks(file: string, text: string, results: Result
       );
     }
   }
-  return { text: changed.length ? document.toString({ lineWidth: 0 }) : text, changed, attention };
+  let measuredWritten: Measured | undefined;
+  const said = document.toJS() as { measured?: Measured; notMeasured?: string };
+  if (measured && !attention.length && (said.notMeasured !== undefined || !isDeepStrictEqual(said.measured, measured))) {
+    // Which run the file now agrees with; a measured file says no notMeasured.
+    const top = document.contents as YAMLMap;
+    document.delete("notMeasured");
+    setKey(document, top, "measured", measured, keyIndex(top, "entries"));
+    measuredWritten = measured;
+  }
+  return {
+    text: changed.length || measuredWritten ? document.toString({ lineWidth: 0 }) : text,
+    changed,
+    attention,
+    ...(measuredWritten ? { measuredWritten } : {}),
+  };
 }

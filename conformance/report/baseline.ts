@@ -27,10 +27,23 @@ export async function loadBaseline(path: string): Promise<Map<string, Entry>> {
       problem.params.missingProperty === "checks" // only a `required` error has a missingProperty
         ? ": list the check ids the scenario fails on (`npm run conformance -- baseline --update FILE --runner NAME` writes them from a run)"
         : "";
+    // ajv's own words name neither the unknown key nor, for the schema's one `not`, the two keys it forbids together.
+    const unknownKey = problem.keyword === "additionalProperties" ? String(problem.params.additionalProperty) : undefined;
+    const known = Object.keys((problem.parentSchema as { properties?: object } | undefined)?.properties ?? {});
+    const message = unknownKey
+      ? `unknown key "${unknownKey}" (expected one of: ${known.join(", ")})`
+      : problem.keyword === "not"
+        ? "says both measured and notMeasured: keep the one that holds"
+        : problem.message;
+    const line = unknownKey ? yaml.keyLineAt([...pointerToPath(at), unknownKey]) : lineOf(pointerToPath(at));
     throw new Error(
-      `${path}:${lineOf(pointerToPath(at))}: invalid baseline at ${at || "(top)"}: ${problem.message}${hint} (schema: conformance/schema/baseline.schema.json)`,
+      `${path}:${line}: invalid baseline at ${at || "(top)"}: ${message}${hint} (schema: conformance/schema/baseline.schema.json)`,
     );
   }
+  if (data.notMeasured !== undefined && data.entries.length)
+    throw new Error(
+      `${path}:${lineOf(["notMeasured"])}: says notMeasured but lists ${data.entries.length} entries: entries come from a run, so say when and by which command under measured instead`,
+    );
   const entries = new Map<string, Entry>();
   data.entries.forEach((entry, index) => {
     if (entries.has(entry.scenario)) throw new Error(`${path}:${lineOf(["entries", index])}: scenario "${entry.scenario}" is listed twice`);

@@ -49,5 +49,30 @@ export interface Baseline {
    * The package and version the entries were measured against, e.g. toolnexus==0.21.0.
    */
   package?: string;
+  measured?: Measured;
+  /**
+   * Why no run has measured this subject yet (the installer's own words where it could not be obtained); then entries is empty. A baseline says measured or notMeasured, not both.
+   */
+  notMeasured?: string;
   entries: Entry[];
+}
+/**
+ * The run the entries agree with: when, by which command, against what. `baseline --update` over the whole suite writes it when the file ends matching the run.
+ *
+ * This interface was referenced by `Baseline`'s JSON-Schema
+ * via the `definition` "measured".
+ */
+export interface Measured {
+  /**
+   * The day of that run, YYYY-MM-DD.
+   */
+  date: string;
+  /**
+   * The conformance command that ran it, e.g. npm run conformance -- run --runner go@source --source <checkout>.
+   */
+  command: string;
+  /**
+   * What it ran against when the package line alone does not say, e.g. upstream commit 6cb8bd1 (tag v0.16.0).
+   */
+  against?: string;
 }
