@@ -44,20 +44,24 @@ sealed class Ops
     public async Task<Dictionary<string, object?>> Answer(long seq, string op, Dictionary<string, object?> input)
     {
         var watch = Stopwatch.StartNew();
+        _session.Notes = [];
+        Dictionary<string, object?> answer;
         try
         {
             var value = await Perform(op, input).ConfigureAwait(false);
-            return new() { ["type"] = "result", ["seq"] = seq, ["elapsedMs"] = watch.Elapsed.TotalMilliseconds, ["value"] = value ?? new Dictionary<string, object?>() };
+            answer = new() { ["type"] = "result", ["seq"] = seq, ["elapsedMs"] = watch.Elapsed.TotalMilliseconds, ["value"] = value ?? new Dictionary<string, object?>() };
         }
         catch (UnsupportedException e)
         {
             var error = new Dictionary<string, object?> { ["kind"] = "unsupported", ["message"] = e.Message };
-            return new() { ["type"] = "error", ["seq"] = seq, ["elapsedMs"] = watch.Elapsed.TotalMilliseconds, ["error"] = error };
+            answer = new() { ["type"] = "error", ["seq"] = seq, ["elapsedMs"] = watch.Elapsed.TotalMilliseconds, ["error"] = error };
         }
         catch (Exception e)
         {
-            return new() { ["type"] = "error", ["seq"] = seq, ["elapsedMs"] = watch.Elapsed.TotalMilliseconds, ["error"] = Errors.Classify(op, e) };
+            answer = new() { ["type"] = "error", ["seq"] = seq, ["elapsedMs"] = watch.Elapsed.TotalMilliseconds, ["error"] = Errors.Classify(op, e) };
         }
+        if (_session.Notes.Count > 0) answer["notes"] = _session.Notes;
+        return answer;
     }
 
     // async: a handler that throws before its first await still fails this task, not the caller.

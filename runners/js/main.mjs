@@ -121,7 +121,8 @@ async function load() {
   return { version: manifest.version, operations };
 }
 
-const newSession = () => ({ clients: new Map(), toolkits: new Map(), cleanups: [], emptyToolkit: undefined });
+// notes: what the request in flight substituted to be performed (protocol `notes`), set per request.
+const newSession = () => ({ clients: new Map(), toolkits: new Map(), cleanups: [], emptyToolkit: undefined, notes: [] });
 let session = newSession();
 let loaded; // {version, operations} | {unavailable}
 
@@ -189,19 +190,22 @@ async function request(message) {
     return;
   }
   const started = performance.now();
+  // Requests come one at a time, so the session holds the notes of the one in flight.
+  const notes = (session.notes = []);
+  const withNotes = (answer) => (notes.length ? { ...answer, notes } : answer);
   let value;
   try {
     value = await handler(input, session);
   } catch (error) {
     const elapsedMs = performance.now() - started;
-    if (error instanceof Unsupported) write(unsupported(seq, elapsedMs, error.message));
-    else write({ type: "error", seq, elapsedMs, error: classify(op, error) });
+    if (error instanceof Unsupported) write(withNotes(unsupported(seq, elapsedMs, error.message)));
+    else write(withNotes({ type: "error", seq, elapsedMs, error: classify(op, error) }));
     return;
   }
   const elapsedMs = performance.now() - started;
   let line;
   try {
-    line = JSON.stringify({ type: "result", seq, elapsedMs, value: value ?? {} });
+    line = JSON.stringify(withNotes({ type: "result", seq, elapsedMs, value: value ?? {} }));
   } catch (error) {
     write({ type: "crash", seq, message: `cannot encode the answer of ${op}: ${error?.message ?? error}` });
     return;

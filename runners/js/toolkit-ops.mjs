@@ -78,6 +78,9 @@ async function closeBounded(entry) {
  * port's run/ask/stream call toolkit.toOpenAI() / skillsPrompt() unconditionally (client.ts:635, 743). */
 export async function toolkitForClient(session, input, port) {
   if (input.toolkit !== undefined) return requireHandle(session.toolkits, input.toolkit, "toolkit").toolkit;
+  session.notes.push(
+    "passed an empty toolkit (createToolkit({builtins: false})): this release's run, ask and stream call the toolkit unconditionally",
+  );
   session.emptyToolkit ??= await port.createToolkit({ builtins: false });
   return session.emptyToolkit;
 }

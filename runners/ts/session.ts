@@ -7,8 +7,8 @@ import { ContractError } from "./errors.ts";
 export interface Session {
   clients: Map<string, unknown>;
   toolkits: Map<string, unknown>;
-  /** Cleanups registered by op families, run by session.reset (close toolkits etc.). */
-  cleanups: (() => Promise<void>)[];
+  /** Cleanups registered by op families, run by session.reset (close toolkits etc.): what each closes, and how. */
+  cleanups: { what: string; run: () => Promise<void> }[];
   /** Set by the reset: an operation still running then (the harness gave up on it) must clean up after itself. */
   closed: boolean;
 }
@@ -29,7 +29,27 @@ export function requireHandle<T>(map: Map<string, unknown>, name: string, what: 
   return entry as T;
 }
 
-/** Run and forget every cleanup registered so far (a failing one does not stop the others). */
-export async function runCleanups(session: Session): Promise<void> {
-  await Promise.allSettled(session.cleanups.splice(0).map((cleanup) => cleanup()));
+/** Each cleanup's bound on session.reset, inside the harness's reset timeout (10 s): PROTOCOL.md, "A bounded close". */
+export const cleanupBoundMs = 10_000;
+
+/**
+ * Run every cleanup registered so far side by side, each bounded by `boundMs`: a failing one does not
+ * stop the others, and one still running at its bound is left running and said on stderr.
+ */
+export async function runCleanups(session: Session, boundMs = cleanupBoundMs): Promise<void> {
+  await Promise.all(
+    session.cleanups.splice(0).map(async ({ what, run }) => {
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<"late">((resolve) => (timer = setTimeout(() => resolve("late"), boundMs)));
+      const outcome = await Promise.race([
+        Promise.resolve()
+          .then(run)
+          .catch(() => undefined),
+        late,
+      ]);
+      clearTimeout(timer);
+      if (outcome === "late")
+        process.stderr.write(`ts runner: session.reset: ${what} did not finish closing within ${boundMs} ms; left closing\n`);
+    }),
+  );
 }

@@ -108,7 +108,7 @@ export const toolkitOps: OpHandlers<ToolkitOpName> = {
     }
 
     session.toolkits.set(handle, { toolkit, warnings, calls, waitForCalls } satisfies ToolkitEntry);
-    session.cleanups.push(() => toolkit.close());
+    session.cleanups.push({ what: `toolkit "${handle}"`, run: () => toolkit.close() });
     return { tools: toolkit.tools().map((tool) => tool.name), status: toolkit.mcpStatus() };
   },
   async "toolkit.tools"(input, session) {

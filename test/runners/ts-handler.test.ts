@@ -3,10 +3,11 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import type { FixtureInstance } from "../../conformance/scenario/fixture.ts";
 import { fixtureKinds } from "../../fixtures/registry.ts";
 import { ReferenceHandler } from "../../runners/ts/handler.ts";
+import { newSession, runCleanups } from "../../runners/ts/session.ts";
 
 const started: FixtureInstance[] = [];
 let dir: string | undefined;
@@ -40,5 +41,29 @@ describe("ReferenceHandler", () => {
     const snapshot = (await good.snapshot()) as { processes: { started: number[]; alive: number[] } };
     expect(snapshot.processes.started).toHaveLength(1);
     expect(snapshot.processes.alive).toEqual([]);
+  });
+});
+
+describe('runCleanups (session.reset\'s close, PROTOCOL.md "A bounded close")', () => {
+  it("runs every cleanup side by side, a failing one stopping none, and leaves one that outlasts its bound, saying which", async () => {
+    const ran: string[] = [];
+    const written: string[] = [];
+    const stderr = vi.spyOn(process.stderr, "write").mockImplementation((chunk) => (written.push(String(chunk)), true));
+    const session = newSession();
+    session.cleanups.push(
+      { what: 'toolkit "hung"', run: () => new Promise<void>(() => ran.push("hung")) },
+      { what: 'toolkit "throws"', run: () => (ran.push("throws"), Promise.reject(new Error("refused"))) },
+      { what: 'toolkit "fine"', run: async () => void ran.push("fine") },
+    );
+    try {
+      const started = performance.now();
+      await runCleanups(session, 200);
+      expect(performance.now() - started).toBeLessThan(5000);
+    } finally {
+      stderr.mockRestore();
+    }
+    expect(ran.sort()).toEqual(["fine", "hung", "throws"]);
+    expect(session.cleanups).toEqual([]);
+    expect(written).toEqual(['ts runner: session.reset: toolkit "hung" did not finish closing within 200 ms; left closing\n']);
   });
 });
