@@ -61,14 +61,16 @@ const pascal = (op: string) => op.replace(/(^|[.-])(\w)/g, (_, _sep, letter: str
 /**
  * One schema from the two operation files: `Operations` maps every operation name to its `input`
  * (operations.schema.json) and `output` (outputs.schema.json), named ClientRunInput, ClientRunOutput...
- * The outputs' shared parts keep their names (RunResult, Usage...).
+ * The shared parts of both keep their names (scriptedAnswers, RunResult, Usage...).
  */
 async function operationsMap(): Promise<JSONSchema> {
   const inputs = await readSchema("runners/protocol/operations.schema.json");
   const outputs = await readSchema("runners/protocol/outputs.schema.json");
-  const ops = Object.keys(inputs.$defs);
+  const ops = Object.keys(inputs.$defs).filter((name) => name.includes("."));
   const defs: Record<string, JSONSchema> = {};
-  for (const [name, schema] of Object.entries<JSONSchema>(outputs.$defs)) if (!name.includes(".")) defs[name] = schema;
+  // A name without a dot is a part the operations share (scriptedAnswers, RunResult...), kept by its name.
+  for (const file of [inputs, outputs])
+    for (const [name, schema] of Object.entries<JSONSchema>(file.$defs)) if (!name.includes(".")) defs[name] = schema;
   const properties: Record<string, JSONSchema> = {};
   for (const op of ops) {
     defs[`${pascal(op)}Input`] = { ...inputs.$defs[op], title: `${pascal(op)}Input` };

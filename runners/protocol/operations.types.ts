@@ -1,6 +1,20 @@
 // Generated from runners/protocol/operations.schema.json and runners/protocol/outputs.schema.json by scripts/gen-types.ts. Do not edit; run `npm run gen:types`.
 
 /**
+ * The answers a scripted waitFor gives, the i-th call the i-th (after its delayMs when given).
+ *
+ * This interface was referenced by `Operations`'s JSON-Schema
+ * via the `definition` "scriptedAnswers".
+ */
+export type ScriptedAnswers = {
+  ok: boolean;
+  data?: {
+    [k: string]: unknown;
+  };
+  reason?: string;
+  delayMs?: number;
+}[];
+/**
  * One normalized stream event: text deltas, tool calls and results as yielded, usage once (the call's totals) just before done.
  *
  * This interface was referenced by `Operations`'s JSON-Schema
@@ -293,14 +307,7 @@ export interface ClientCreateInput {
    * Install a waitFor (SPEC client.suspension.*) that records each Request it receives (client.observations waitForCalls) and answers the i-th call with the i-th entry, after delayMs when given, the Answer's id being the request's; a call past the end is answered {ok: false, reason: "cancelled"}.
    */
   waitFor?: {
-    answers: {
-      ok: boolean;
-      data?: {
-        [k: string]: unknown;
-      };
-      reason?: string;
-      delayMs?: number;
-    }[];
+    answers: ScriptedAnswers;
   };
   /**
    * true: install an onMetric sink that records every metric event, reported by client.observations as metricEvents (normalized: runners/PROTOCOL.md).
@@ -635,14 +642,7 @@ export interface ToolkitCreateInput {
    * Give the toolkit a waitFor (SPEC mcp.elicitation.*) that records each Request it receives (toolkit.observations waitForCalls) and answers the i-th call with the i-th entry, after delayMs when given, the Answer's id being the request's; a call past the end is answered {ok: false, reason: "cancelled"}. Absent: no waitFor.
    */
   waitFor?: {
-    answers: {
-      ok: boolean;
-      data?: {
-        [k: string]: unknown;
-      };
-      reason?: string;
-      delayMs?: number;
-    }[];
+    answers: ScriptedAnswers;
   };
 }
 /**

@@ -35,7 +35,8 @@ ajv.addSchema(inputsSchema);
 ajv.addSchema(outputsSchema);
 
 /** The operations of runners/PROTOCOL.md, by name. */
-export const operationNames = Object.keys(inputsSchema.$defs) as readonly OperationName[];
+// As in outputs.schema.json, a $defs name with a dot is an operation; one without is a shared part (scriptedAnswers).
+export const operationNames = Object.keys(inputsSchema.$defs).filter((name) => name.includes(".")) as readonly OperationName[];
 
 export function isOperationName(op: string): op is OperationName {
   return (operationNames as readonly string[]).includes(op);
