@@ -9,13 +9,15 @@ cd "$(dirname "$0")/.."
 declare -A files tests
 files[baseline]="conformance/report/baseline.ts"
 tests[baseline]="test/conformance/report/judge.test.ts test/conformance/report/baseline-measured.test.ts test/conformance/report/console-report.test.ts"
+files[baseline-update]="conformance/report/baseline-update.ts"
+tests[baseline-update]="test/conformance/report/baseline-update.test.ts"
 files[expand]="conformance/scenario/expand.ts"
 tests[expand]="test/conformance/scenario/expand.test.ts test/conformance/scenario/operand-types.test.ts"
 files[redact]="conformance/capture/redact.ts"
 tests[redact]="test/conformance/capture/redact.test.ts test/conformance/capture/capture.test.ts test/conformance/capture/import.test.ts test/conformance/capture/proxy.test.ts"
 files[engine]="conformance/engine/**/*.ts"
 tests[engine]="test/conformance/engine/**/*.test.ts"
-order=(baseline expand redact engine)
+order=(baseline baseline-update expand redact engine)
 
 sittings=("$@")
 [[ ${#sittings[@]} -gt 0 ]] || sittings=("${order[@]}")

@@ -2,7 +2,7 @@
 // through the yaml Document API so that comments, reasons and layout stay as written. It never writes
 // an entry: a failure no entry lists is reported, for a person to write with its reason.
 import { isDeepStrictEqual } from "node:util";
-import { isMap, isSeq, parseDocument, type Document, type YAMLMap } from "yaml";
+import { isMap, isSeq, parseDocument, type Document, type Scalar, type YAMLMap } from "yaml";
 import type { Measured } from "../schema/baseline.types.ts";
 import type { Result } from "../schema/report.types.ts";
 import { failedChecks } from "./baseline.ts";
@@ -20,8 +20,8 @@ export interface BaselineUpdate {
 
 const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((item, index) => item === b[index]);
 
-const keyIndex = (map: YAMLMap, key: string) =>
-  map.items.findIndex((pair) => String((pair.key as { value?: unknown })?.value ?? pair.key) === key);
+// A baseline's keys are plain scalars (the schema has no other kind).
+const keyIndex = (map: YAMLMap, key: string) => map.items.findIndex((pair) => (pair.key as Scalar).value === key);
 
 /** Set `key` on a map in place, or insert it at index `at` when it is new there (so a file keeps its reading order). */
 function setKey(document: Document, map: YAMLMap, key: string, value: unknown, at: number): void {
@@ -84,8 +84,9 @@ export function updateBaselineChecks(file: string, text: string, results: Result
     }
   }
   let measuredWritten: Measured | undefined;
-  const said = document.toJS() as { measured?: Measured; notMeasured?: string };
-  if (measured && !attention.length && (said.notMeasured !== undefined || !isDeepStrictEqual(said.measured, measured))) {
+  // A file that says notMeasured says no measured (the schema), so it differs from any run.
+  const said = document.toJS() as { measured?: Measured };
+  if (measured && !attention.length && !isDeepStrictEqual(said.measured, measured)) {
     // Which run the file now agrees with; a measured file says no notMeasured.
     const top = document.contents as YAMLMap;
     document.delete("notMeasured");

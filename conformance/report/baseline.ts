@@ -29,7 +29,8 @@ export async function loadBaseline(path: string): Promise<Map<string, Entry>> {
         : "";
     // ajv's own words name neither the unknown key nor, for the schema's one `not`, the two keys it forbids together.
     const unknownKey = problem.keyword === "additionalProperties" ? String(problem.params.additionalProperty) : undefined;
-    const known = Object.keys((problem.parentSchema as { properties?: object } | undefined)?.properties ?? {});
+    // compileSchema's ajv is verbose: every error carries its parentSchema.
+    const known = Object.keys((problem.parentSchema as { properties?: object }).properties ?? {});
     const message = unknownKey
       ? `unknown key "${unknownKey}" (expected one of: ${known.join(", ")})`
       : problem.keyword === "not"
