@@ -4,6 +4,7 @@ import { createRequire } from "node:module";
 import { parse } from "yaml";
 import { compileSchema } from "../../runners/protocol/json-schema.ts";
 import type { Capture } from "../schema/capture.types.ts";
+import { describeSchemaError, schemaErrorLine } from "../common/schema-error.ts";
 
 export type { Capture };
 
@@ -18,11 +19,9 @@ export class CaptureError extends Error {}
 /** Schema problems and the rules the schema cannot say, as "FILE: /pointer: message" lines. */
 export function captureProblems(file: string, data: unknown): string[] {
   if (!validateCaptureSchema(data)) {
-    return (validateCaptureSchema.errors ?? []).map((error) => {
-      const extra =
-        error.keyword === "additionalProperties" ? ` "${(error.params as { additionalProperty: string }).additionalProperty}"` : "";
-      return `${file}: ${error.instancePath || "(top level)"}: ${error.message}${extra}`;
-    });
+    return (validateCaptureSchema.errors ?? []).map(
+      (error) => `${file}: ${error.instancePath || "(top level)"}: ${schemaErrorLine(describeSchemaError(error))}`,
+    );
   }
   const capture = data as Capture;
   const problems: string[] = [];

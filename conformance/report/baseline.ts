@@ -5,7 +5,7 @@ import { createRequire } from "node:module";
 import type { Baseline, Entry } from "../schema/baseline.types.ts";
 import type { Result } from "../schema/report.types.ts";
 import type { ScenarioResult } from "../engine/run.ts";
-import { pointerToPath } from "../common/json.ts";
+import { describeSchemaError, schemaErrorLine, schemaErrorPath } from "../common/schema-error.ts";
 import { parseYamlWithPositions } from "../common/yaml-positions.ts";
 import { compileSchema } from "../../runners/protocol/json-schema.ts";
 
@@ -22,24 +22,16 @@ export async function loadBaseline(path: string): Promise<Map<string, Entry>> {
   if (!validateBaseline(data)) {
     // ajv sets errors whenever it returns false.
     const problem = validateBaseline.errors![0];
-    const at = problem.instancePath;
-    const hint =
-      problem.params.missingProperty === "checks" // only a `required` error has a missingProperty
-        ? ": list the check ids the scenario fails on (`npm run conformance -- baseline --update FILE --runner NAME` writes them from a run)"
-        : "";
-    // ajv's own words name neither the unknown key nor, for the schema's one `not`, the two keys it forbids together.
-    const unknownKey = problem.keyword === "additionalProperties" ? String(problem.params.additionalProperty) : undefined;
-    // compileSchema's ajv is verbose: every error carries its parentSchema.
-    const known = Object.keys((problem.parentSchema as { properties?: object }).properties ?? {});
-    const message = unknownKey
-      ? `unknown key "${unknownKey}" (expected one of: ${known.join(", ")})`
-      : problem.keyword === "not"
+    const at = problem.instancePath || "(top)";
+    const text =
+      problem.keyword === "not" // the schema's one `not`: two keys it forbids together, which ajv's words do not name
         ? "says both measured and notMeasured: keep the one that holds"
-        : problem.message;
-    const line = unknownKey ? yaml.keyLineAt([...pointerToPath(at), unknownKey]) : lineOf(pointerToPath(at));
-    throw new Error(
-      `${path}:${line}: invalid baseline at ${at || "(top)"}: ${message}${hint} (schema: conformance/schema/baseline.schema.json)`,
-    );
+        : problem.params.missingProperty === "checks"
+          ? 'missing key "checks": list the check ids the scenario fails on (`npm run conformance -- baseline --update FILE --runner NAME` writes them from a run)'
+          : schemaErrorLine(describeSchemaError(problem));
+    const { path: where, key } = schemaErrorPath(problem);
+    const line = key ? yaml.keyLineAt(where) : lineOf(where);
+    throw new Error(`${path}:${line}: invalid baseline at ${at}: ${text} (schema: conformance/schema/baseline.schema.json)`);
   }
   if (data.notMeasured !== undefined && data.entries.length)
     throw new Error(

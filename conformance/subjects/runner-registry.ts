@@ -6,6 +6,8 @@ import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { delimiter, join } from "node:path";
 import { runnersDir } from "../common/paths.ts";
+import { describeSchemaError, schemaErrorLine, schemaErrorPath } from "../common/schema-error.ts";
+import { parseYamlWithPositions } from "../common/yaml-positions.ts";
 import { isVersionLabel } from "../common/versions.ts";
 import { compileSchema } from "../../runners/protocol/json-schema.ts";
 import { runBounded } from "../common/run-bounded.ts";
@@ -31,9 +33,19 @@ export function runnerNames(dir = runnersDir): string[] {
 export async function readManifest(name: string, dir = runnersDir): Promise<RunnerManifest> {
   const path = join(dir, name, "runner.json");
   if (!existsSync(path)) throw new Error(`no runner "${name}": expected ${path}; runners here: ${runnerNames(dir).join(", ")}`);
-  const data = JSON.parse(await readFile(path, "utf8"));
-  if (!validateManifest(data))
-    throw new Error(`${path}: ${validateManifest.errors?.map((e) => `${e.instancePath || "(top)"} ${e.message}`).join("; ")}`);
+  // JSON is YAML: read with positions, so a problem names its line.
+  const json = parseYamlWithPositions(await readFile(path, "utf8"));
+  const syntaxError = json.firstError(path);
+  if (syntaxError) throw new Error(syntaxError);
+  const data: unknown = json.document.toJS();
+  if (!validateManifest(data)) {
+    const problem = validateManifest.errors![0];
+    const { path: where, key } = schemaErrorPath(problem);
+    const line = key ? json.keyLineAt(where) : json.lineAt(where);
+    throw new Error(
+      `${path}:${line}: invalid runner manifest at ${problem.instancePath || "(top)"}: ${schemaErrorLine(describeSchemaError(problem))} (schema: runners/protocol/runner-manifest.schema.json)`,
+    );
+  }
   return data;
 }
 

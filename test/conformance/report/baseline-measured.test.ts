@@ -79,7 +79,9 @@ describe("a strict: false entry quotes its measured rate and command", () => {
         `${file}:3: invalid baseline at (top): unknown key "measure" (expected one of: subject, package, measured, notMeasured, entries)`,
       );
       await writeFile(file, "subject: py\nmeasured: {date: 5 Dec, command: run}\nentries: []\n");
-      await expect(loadBaseline(file)).rejects.toThrow(`${file}:2: invalid baseline at /measured/date: must match pattern`);
+      await expect(loadBaseline(file)).rejects.toThrow(
+        `${file}:2: invalid baseline at /measured/date: does not match ^[0-9]{4}-[0-9]{2}-[0-9]{2}$`,
+      );
       await writeFile(file, `subject: py\nmeasured: {date: 2026-12-05, command: npm run conformance -- run}\nentries:\n${entry}`);
       expect([...(await loadBaseline(file)).keys()]).toEqual(["a/b"]);
     } finally {

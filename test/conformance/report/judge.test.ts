@@ -177,7 +177,7 @@ describe("loadBaseline", () => {
     );
     const empty = await file("empty.yaml", "");
     await expect(loadBaseline(empty)).rejects.toThrow(
-      `${empty}:1: invalid baseline at (top): must be object (schema: conformance/schema/baseline.schema.json)`,
+      `${empty}:1: invalid baseline at (top): must be object, found null (schema: conformance/schema/baseline.schema.json)`,
     );
     const wrong = await file("wrong.yaml", head + item("s").replace("status: fail", "status: broken"));
     await expect(loadBaseline(wrong)).rejects.toThrow(`${wrong}:5: invalid baseline at /entries/0/status:`);
@@ -187,7 +187,7 @@ describe("loadBaseline", () => {
     await expect(loadBaseline(noChecks)).rejects.toThrow("list the check ids the scenario fails on");
     const otherProblem = await file("other.yaml", head + item("s").replace("    reason: the port differs here\n", ""));
     await expect(loadBaseline(otherProblem)).rejects.toThrow(
-      `${otherProblem}:4: invalid baseline at /entries/0: must have required property 'reason' (schema: conformance/schema/baseline.schema.json)`,
+      `${otherProblem}:4: invalid baseline at /entries/0: missing key "reason" (add "reason") (schema: conformance/schema/baseline.schema.json)`,
     );
     const twice = await file("twice.yaml", head + item("s") + item("s"));
     await expect(loadBaseline(twice)).rejects.toThrow(`${twice}:10: scenario "s" is listed twice`);

@@ -249,7 +249,7 @@ describe("baseline files", () => {
     );
     try {
       await expect(loadBaseline(file)).rejects.toThrow(
-        `${file}:10: invalid baseline at /entries/1/status: must be equal to one of the allowed values`,
+        `${file}:10: invalid baseline at /entries/1/status: must be equal to one of the allowed values (expected one of: "fail", "error")`,
       );
       // A failure entry must say what fails in the scenario: a new failure elsewhere in it then shows.
       await writeFile(
@@ -257,7 +257,7 @@ describe("baseline files", () => {
         "subject: py\nentries:\n  - scenario: a\n    status: fail\n    clause: x\n    classification: port-bug\n    reason: long enough reason\n",
       );
       await expect(loadBaseline(file)).rejects.toThrow(
-        `${file}:3: invalid baseline at /entries/0: must have required property 'checks': list the check ids the scenario fails on`,
+        `${file}:3: invalid baseline at /entries/0: missing key "checks": list the check ids the scenario fails on`,
       );
     } finally {
       await rm(dir, { recursive: true, force: true });
