@@ -1,6 +1,8 @@
 // One phrasing of a JSON Schema error for every file a person writes and the harness reads (scenarios,
 // baselines, captures, runner manifests): what is wrong at the pointer, and what was expected there.
-// It reads ajv's verbose fields (parentSchema, data), which compileSchema's validator always sets.
+// It reads ajv's verbose fields (parentSchema, data), which compileSchema's validator always sets. A
+// runner's answers are phrased apart, by runners/protocol/protocol.ts (the deepest error of a oneOf,
+// with the value found), which runners/ts shares and which imports nothing of the harness.
 import type { ErrorObject } from "ajv/dist/2020.js";
 import { pointerToPath } from "./json.ts";
 
