@@ -93,8 +93,11 @@ export function updateBaselineChecks(file: string, text: string, results: Result
     setKey(document, top, "measured", measured, keyIndex(top, "entries"));
     measuredWritten = measured;
   }
+  // Lists written as the file writes them, so a rewrite shows as the lines it changed: a file whose
+  // lists start at their key's indent has a line that begins with "-" (no key of a baseline does).
+  const indentSeq = !/^-/m.test(text);
   return {
-    text: changed.length || measuredWritten ? document.toString({ lineWidth: 0 }) : text,
+    text: changed.length || measuredWritten ? document.toString({ lineWidth: 0, indentSeq }) : text,
     changed,
     attention,
     ...(measuredWritten ? { measuredWritten } : {}),

@@ -177,6 +177,13 @@ describe("baseline --update writes the checks of the entries a run measured", ()
     expect(update.text.endsWith("package: toolnexus==0.21.0\n")).toBe(true);
   });
 
+  it("keeps a file's list style: one that writes `- ` at its key's indent gets its rewrite so too", () => {
+    const flat =
+      "subject: py\nentries:\n- scenario: x\n  status: fail\n  checks:\n  - step 1 (toolkit.list) /old\n  clause: c\n  classification: port-bug\n  reason: kept as written\n";
+    const update = updateBaselineChecks("f.yaml", flat, [fail("x", "step 1 (toolkit.list) /new")]);
+    expect(update.text).toBe(flat.replace("/old", "/new"));
+  });
+
   it("writes measured in place of an older one, where the file said one already", () => {
     const older = { date: "2026-12-01", command: "npm run conformance -- run --runner py" };
     const text = `subject: py\nmeasured:\n  date: ${older.date}\n  command: ${older.command}\nentries: []\n`;
