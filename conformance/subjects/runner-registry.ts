@@ -33,11 +33,18 @@ export function runnerNames(dir = runnersDir): string[] {
 export async function readManifest(name: string, dir = runnersDir): Promise<RunnerManifest> {
   const path = join(dir, name, "runner.json");
   if (!existsSync(path)) throw new Error(`no runner "${name}": expected ${path}; runners here: ${runnerNames(dir).join(", ")}`);
-  // JSON is YAML: read with positions, so a problem names its line.
-  const json = parseYamlWithPositions(await readFile(path, "utf8"));
+  // JSON is YAML: read with positions, so a problem names its line. And JSON it must stay (what YAML
+  // alone allows, a trailing comma or a comment, other readers of the file refuse).
+  const text = await readFile(path, "utf8");
+  const json = parseYamlWithPositions(text);
   const syntaxError = json.firstError(path);
   if (syntaxError) throw new Error(syntaxError);
-  const data: unknown = json.document.toJS();
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (error) {
+    throw new Error(`${path}: not JSON: ${(error as Error).message}`);
+  }
   if (!validateManifest(data)) {
     const problem = validateManifest.errors![0];
     const { path: where, key } = schemaErrorPath(problem);

@@ -28,7 +28,7 @@ describe("readManifest", () => {
     expect((await readManifest("good", dir)).start).toEqual(["bin/x"]);
   });
 
-  it("names the line of an unknown key, a wrong type and a syntax error, and what was expected", async () => {
+  it("names the line of an unknown key, a wrong type and a syntax error, and what was expected; refuses what only YAML allows", async () => {
     const unknown = await manifest("unknown", `${valid},\n  "strat": ["bin/x"]\n}\n`);
     await expect(readManifest("unknown", dir)).rejects.toThrow(
       `${unknown}:7: invalid runner manifest at (top): unknown key "strat" (expected one of: name, description, language, package, requires,`,
@@ -37,6 +37,8 @@ describe("readManifest", () => {
     await expect(readManifest("wrong-type", dir)).rejects.toThrow(
       `${wrongType}:6: invalid runner manifest at /start: must be array, found "bin/x" (a string)`,
     );
+    const yamlOnly = await manifest("yaml-only", `${valid},\n}\n`);
+    await expect(readManifest("yaml-only", dir)).rejects.toThrow(`${yamlOnly}: not JSON: `);
     const broken = await manifest("broken", `${valid}\n`);
     await expect(readManifest("broken", dir)).rejects.toThrow(new RegExp(`^${broken.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}:\\d+: `));
   });
