@@ -26,18 +26,18 @@ const answerTimeoutMs = 20_000;
 async function firstAnswerMs(args: string[]): Promise<number> {
   const started = performance.now();
   const child = spawn(process.execPath, args, { stdio: ["pipe", "pipe", "ignore"], detached: true });
+  let timer: NodeJS.Timeout | undefined;
   try {
     child.stdin.write(initialize);
     await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`${args.join(" ")}: no answer within ${answerTimeoutMs} ms`)), answerTimeoutMs);
-      child.stdout.once("data", () => {
-        clearTimeout(timer);
-        resolve();
-      });
+      timer = setTimeout(() => reject(new Error(`${args.join(" ")}: no answer within ${answerTimeoutMs} ms`)), answerTimeoutMs);
+      child.stdout.once("data", () => resolve());
       child.once("error", reject);
     });
     return performance.now() - started;
   } finally {
+    // Cleared however the wait ended: a spawn error must not leave the bound pending for 20 s.
+    clearTimeout(timer);
     await closeProcessGroup(child, 2_000);
   }
 }
