@@ -86,7 +86,7 @@ async function main(): Promise<void> {
     const baseline = input.subject === "runner" && input.baseline ? await loadBaseline(input.baseline) : new Map();
     results = await runSuite(scenarios, lanes, {
       fixtureKinds: toolnexusSuite.fixtureKinds,
-      timeScale: chosen && { scale: chosen.scale, keys: toolnexusSuite.timeKeys },
+      timeScale: chosen && { chosen, keys: toolnexusSuite.timeKeys },
       baseline,
       weight,
       onResult: () => {

@@ -2,9 +2,9 @@
 // the report (`run`, `history` and the tests call it; the CLI only parses and prints). A subject that
 // cannot start is reported as unavailable with its reason.
 import { OrderedLog } from "../common/ordered-log.ts";
-import type { Report, Result, TimeScale } from "../schema/report.types.ts";
+import type { Report, Result } from "../schema/report.types.ts";
 import type { ExpandedScenario } from "../scenario/expand.ts";
-import { runSuite } from "./suite.ts";
+import { runSuite, type RunTimeScale } from "./suite.ts";
 import { orphanedEntries, orphanProblems } from "../report/baseline.ts";
 import { formatResult } from "../report/console.ts";
 import { reportSubject } from "../report/json-report.ts";
@@ -15,7 +15,6 @@ import { waitWeight } from "../engine/schedule.ts";
 import type { FixtureKind } from "../scenario/fixture.ts";
 import { closeLanes } from "../subjects/pool.ts";
 import { openSubjects, type OpenedSubject, type SubjectChoice } from "./subjects.ts";
-import type { TimeKeys } from "../scenario/time-scale.ts";
 import { describeTimeScale } from "../report/time-scale.ts";
 
 export type { SubjectChoice };
@@ -56,7 +55,7 @@ async function runTurn(
   try {
     results = await runSuite(scenarios, opened.lanes, {
       fixtureKinds: options.fixtureKinds,
-      timeScale: options.timeScale && { scale: options.timeScale.chosen.scale, keys: options.timeScale.keys },
+      timeScale: options.timeScale,
       baseline: opened.baseline,
       repeat,
       weight: durationWeight(durations, info.name, waitWeight),
@@ -93,8 +92,8 @@ export interface RunOptions {
   subjectsAtOnce?: number;
   /** The shard this run is (`run --shard`), recorded in the report. */
   shard?: Shard;
-  /** A time scale other than 1 (time-scale-choice.ts) and the suite's time keys; absent: the files' own times. */
-  timeScale?: { chosen: TimeScale; keys: TimeKeys };
+  /** A time scale other than 1 and the suite's time keys; absent: the files' own times. */
+  timeScale?: RunTimeScale;
 }
 
 export type Shard = NonNullable<Report["shard"]>;

@@ -5,7 +5,7 @@
 // `repeat` N, each scenario runs N times (the runs may share the lanes) and its runs are folded into
 // one result (repeat.ts) as soon as they are all done.
 import type { Entry } from "../schema/baseline.types.ts";
-import type { Result } from "../schema/report.types.ts";
+import type { Result, TimeScale } from "../schema/report.types.ts";
 import type { ExpandedScenario } from "../scenario/expand.ts";
 import type { Subject } from "../subjects/subject.ts";
 import { defaultFixtureTimeouts, runScenario, type RunOptions } from "../engine/run.ts";
@@ -23,14 +23,21 @@ export interface SuiteOptions extends RunOptions {
   repeat?: number;
   /** Expected duration of a scenario, so lanes start the longest first (report/durations.ts); default: the timeouts its steps declare. */
   weight?: (scenario: ExpandedScenario) => number;
-  /** Every time value of each scenario, and the fixtures' start and stop bounds, multiplied by `scale` (scenario/time-scale.ts). */
-  timeScale?: { scale: number; keys: TimeKeys };
+  /** Every time value of each scenario, and the fixtures' start and stop bounds, multiplied by the chosen scale (scenario/time-scale.ts). */
+  timeScale?: RunTimeScale;
+}
+
+/** A time scale other than 1 as chosen (run/time-scale-choice.ts, what the report says), and the suite's time keys. */
+export interface RunTimeScale {
+  chosen: TimeScale;
+  keys: TimeKeys;
 }
 
 /** The scenarios and run options at the options' time scale: a fixture's start and stop are waits of the scenario too. */
 function atTimeScale(scenarios: ExpandedScenario[], options: SuiteOptions): { scenarios: ExpandedScenario[]; options: SuiteOptions } {
   if (!options.timeScale) return { scenarios, options };
-  const { scale, keys } = options.timeScale;
+  const { chosen, keys } = options.timeScale;
+  const scale = chosen.scale;
   const base = options.fixtureTimeouts ?? defaultFixtureTimeouts;
   return {
     scenarios: scenarios.map((scenario) => scaleScenarioTimes(scenario, scale, keys)),
